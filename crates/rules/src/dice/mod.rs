@@ -1,0 +1,1 @@
+//! The generic dice-notation engine: parse, roll with a full breakdown, exact odds.

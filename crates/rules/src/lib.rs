@@ -1,0 +1,17 @@
+//! # dicetray-rules
+//!
+//! The heart of dicetray: pure Rust, no web or UI types. The browser app and the `dicetray` CLI only translate
+//! between people and this crate.
+//!
+//! - [`dice`]: the generic notation engine (`4d6kh3`, `8d6>=4`, `2d20▲`): parse, roll with a full breakdown, exact odds.
+//! - [`systems`]: the five rule systems, each behind the same shape ([`systems::RuleSystem`]):
+//!   typed request -> validate -> roll (full breakdown + outcome) and request -> exact odds.
+//! - [`dist`]: exact discrete distributions shared by the engine and the systems.
+//! - [`die`]: one rolled die as every breakdown reports it.
+//! - [`rng`]: the one random-number abstraction; every roll records the seed that produced it.
+
+pub mod dice;
+pub mod die;
+pub mod dist;
+pub mod rng;
+pub mod systems;
