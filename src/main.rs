@@ -1,1 +1,10 @@
-fn main() {}
+//! dicetray, the browser app: Leptos components over `dicetray-rules`. See ARCHITECTURE.md for the map.
+
+mod app;
+mod route;
+mod screens;
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

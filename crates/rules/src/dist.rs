@@ -176,8 +176,11 @@ impl Dist {
 
     /// The distribution of f(X, Y) for independent X (self) and Y.
     pub fn combine(&self, other: &Dist, mut f: impl FnMut(i64, i64) -> i64) -> Dist {
-        let pairs: Vec<(i64, f64)> =
-            self.iter().flat_map(|(a, pa)| other.iter().map(move |(b, pb)| (a, b, pa * pb))).map(|(a, b, p)| (f(a, b), p)).collect();
+        let pairs: Vec<(i64, f64)> = self
+            .iter()
+            .flat_map(|(a, pa)| other.iter().map(move |(b, pb)| (a, b, pa * pb)))
+            .map(|(a, b, p)| (f(a, b), p))
+            .collect();
         let t = 1.0 - (1.0 - self.truncated_mass) * (1.0 - other.truncated_mass);
         Dist::from_pairs(pairs).with_truncated_mass(t)
     }

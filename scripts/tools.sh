@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Installs whatever the build needs and is missing; quick (a few version checks) when all is present.
+#   scripts/tools.sh          the build tools: wasm32 target, Trunk, wasm-bindgen-cli, wasm-opt
+#   scripts/tools.sh --browser   also Chromium + chromedriver (Debian packages) for the browser tests
+# Every version is pinned in one place: Trunk.toml (trunk-version, [tools]); wasm-bindgen-cli must also equal
+# the wasm-bindgen in Cargo.lock, which this script checks.
+# Source it (`. scripts/tools.sh`) or run it; either way it prints the PATH additions it needs in scripts/env.sh.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+say() { printf '\033[1mtools:\033[0m %s\n' "$*" >&2; }
+die() { printf 'tools: error: %s\n' "$*" >&2; exit 1; }
+
+toml_value() { # toml_value KEY -> the quoted string value of KEY in Trunk.toml
+  sed -n "s/^$1 *= *\"\\(.*\\)\"/\\1/p" Trunk.toml | head -n1
+}
+trunk_version="$(toml_value trunk-version)"; trunk_version="${trunk_version#=}"
+bindgen_version="$(toml_value wasm_bindgen)"
+wasm_opt_version="$(toml_value wasm_opt)"; wasm_opt_version="${wasm_opt_version#version_}"
+lock_bindgen="$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' Cargo.lock)"
+[ -n "$trunk_version" ] && [ -n "$bindgen_version" ] && [ -n "$wasm_opt_version" ] || die "Trunk.toml must pin trunk-version, [tools] wasm_bindgen and wasm_opt"
+[ "$bindgen_version" = "$lock_bindgen" ] || die "Trunk.toml pins wasm_bindgen = $bindgen_version but Cargo.lock has wasm-bindgen $lock_bindgen; make them equal"
+
+command -v cargo >/dev/null || die "cargo not found: install Rust with rustup (https://rustup.rs) first"
+export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(trunk --version 2>/dev/null || true)" != "trunk $trunk_version" ]; then
+  say "installing Trunk $trunk_version (about 10 minutes on 2 cores, once)"
+  # 0.22.x declares a newer rust-version than it needs; it builds and runs on 1.95.
+  cargo install --locked --ignore-rust-version trunk --version "$trunk_version"
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $bindgen_version" ]; then
+  say "installing wasm-bindgen-cli $bindgen_version (about 3 minutes, once)"
+  # Not --locked: its lockfile pins a crate version the registry no longer serves.
+  cargo install wasm-bindgen-cli --version "=$bindgen_version"
+fi
+
+if ! wasm-opt --version 2>/dev/null | grep -q "version $wasm_opt_version"; then
+  command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for wasm-opt"
+  say "installing wasm-opt $wasm_opt_version (npm binaryen@$wasm_opt_version) into .tools/"
+  npm install --silent --no-audit --no-fund --prefix "$root/.tools" "binaryen@$wasm_opt_version"
+fi
+
+if [ "${1:-}" = "--browser" ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    [ "$(id -u)" = 0 ] || die "Chromium and chromedriver are missing: run 'sudo apt-get install -y chromium chromium-driver'"
+    say "installing Chromium and chromedriver (Debian packages)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+fi
+say "all tools present (trunk $trunk_version, wasm-bindgen $bindgen_version, wasm-opt $wasm_opt_version)"

@@ -1,0 +1,53 @@
+//! The app frame: header with navigation, the current screen, footer.
+
+use crate::route::{use_screen, Screen};
+use crate::screens;
+use leptos::prelude::*;
+
+#[component]
+pub fn App() -> impl IntoView {
+    let screen = use_screen();
+    view! {
+        <a class="skip-link" href="#main">"Skip to content"</a>
+        <header class="app-header">
+            <a class="brand" href="#/roll" aria-label="dicetray home">
+                <span class="brand-mark" aria-hidden="true">"⚄"</span>
+                <span class="brand-name">"dicetray"</span>
+            </a>
+            <nav class="app-nav" aria-label="Screens">
+                <ul>
+                    {Screen::ALL
+                        .into_iter()
+                        .map(|s| {
+                            view! {
+                                <li>
+                                    <a
+                                        href=s.href()
+                                        class="nav-link"
+                                        data-screen=s.slug()
+                                        aria-current=move || (screen.get() == s).then_some("page")
+                                    >
+                                        {s.label()}
+                                    </a>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+        </header>
+        <main id="main" class="app-main" tabindex="-1">
+            {move || match screen.get() {
+                Screen::Roll => screens::roll::RollScreen().into_any(),
+                Screen::Tray => screens::tray::TrayScreen().into_any(),
+                Screen::Characters => screens::characters::CharactersScreen().into_any(),
+                Screen::History => screens::history::HistoryScreen().into_any(),
+                Screen::Help => screens::help::HelpScreen().into_any(),
+            }}
+        </main>
+        <footer class="app-footer">
+            <span>"dicetray " <span class="version">{concat!("v", env!("CARGO_PKG_VERSION"))}</span></span>
+            <span class="footer-note">"Runs entirely in your browser. Nothing leaves this device."</span>
+        </footer>
+    }
+}

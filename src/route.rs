@@ -1,0 +1,84 @@
+//! Which screen is showing, kept in the URL fragment (`#/roll`, `#/tray`, ...).
+//!
+//! Hash routing means every screen survives a refresh on a static host (GitHub Pages) with no server rewrite,
+//! and works under any sub-path.
+
+use leptos::prelude::*;
+
+/// The app's screens, in navigation order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Roll,
+    Tray,
+    Characters,
+    History,
+    Help,
+}
+
+impl Screen {
+    pub const ALL: [Screen; 5] = [Screen::Roll, Screen::Tray, Screen::Characters, Screen::History, Screen::Help];
+
+    /// The fragment path segment.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Screen::Roll => "roll",
+            Screen::Tray => "tray",
+            Screen::Characters => "characters",
+            Screen::History => "history",
+            Screen::Help => "help",
+        }
+    }
+
+    /// The navigation label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Screen::Roll => "Roll",
+            Screen::Tray => "Tray",
+            Screen::Characters => "Characters",
+            Screen::History => "History",
+            Screen::Help => "Help",
+        }
+    }
+
+    /// The screen a fragment names (`#/tray` or `#tray`); the Roll screen for anything else.
+    pub fn from_hash(hash: &str) -> Screen {
+        let slug = hash.trim_start_matches('#').trim_start_matches('/');
+        let slug = slug.split(['/', '?']).next().unwrap_or("");
+        Screen::ALL.into_iter().find(|s| s.slug() == slug).unwrap_or(Screen::Roll)
+    }
+
+    pub fn href(self) -> String {
+        format!("#/{}", self.slug())
+    }
+}
+
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// A signal that follows the URL fragment.
+pub fn use_screen() -> ReadSignal<Screen> {
+    let (screen, set_screen) = signal(Screen::from_hash(&current_hash()));
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| {
+        set_screen.set(Screen::from_hash(&current_hash()));
+    });
+    on_cleanup(move || handle.remove());
+    screen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_name_screens() {
+        assert_eq!(Screen::from_hash("#/tray"), Screen::Tray);
+        assert_eq!(Screen::from_hash("#history"), Screen::History);
+        assert_eq!(Screen::from_hash("#/characters/abc"), Screen::Characters);
+        assert_eq!(Screen::from_hash(""), Screen::Roll);
+        assert_eq!(Screen::from_hash("#/nonsense"), Screen::Roll);
+        for s in Screen::ALL {
+            assert_eq!(Screen::from_hash(&s.href()), s);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! One module per screen.
+
+pub mod characters;
+pub mod help;
+pub mod history;
+pub mod roll;
+pub mod tray;

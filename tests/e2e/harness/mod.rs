@@ -1,0 +1,95 @@
+//! The browser test harness the suites share.
+//!
+//! ```ignore
+//! BrowserTest::new().viewport(360, 740).run(|page| async move {
+//!     page.open("#/tray").await;
+//!     page.click("[data-screen=history]").await;
+//!     assert_eq!(page.text("h1").await, "History");
+//! });
+//! ```
+//! `run` starts a file server over `dist/`, a chromedriver, and a fresh headless Chromium profile, runs the test
+//! body in its own task, and then ALWAYS closes the browser and stops chromedriver before passing on a failure,
+//! so no Chromium process outlives a test.
+
+mod driver;
+mod page;
+mod server;
+
+pub use page::Page;
+pub use server::StaticServer;
+
+use std::future::Future;
+use std::path::PathBuf;
+
+/// Where the release build lives.
+pub fn dist_dir() -> PathBuf {
+    let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("dist");
+    assert!(
+        dist.join("index.html").exists(),
+        "{} has no index.html: build the app first with `trunk build --release` (`make test` does this)",
+        dist.display()
+    );
+    dist
+}
+
+/// Where screenshots go (committed ones are shown in the README).
+pub fn screenshot_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots")
+}
+
+/// One browser test's settings.
+pub struct BrowserTest {
+    width: u32,
+    height: u32,
+    prefix: String,
+}
+
+impl Default for BrowserTest {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl BrowserTest {
+    /// A desktop-sized window (1280x800) with the app served at `/`.
+    pub fn new() -> Self {
+        BrowserTest { width: 1280, height: 800, prefix: "/".to_string() }
+    }
+
+    /// The viewport size in CSS pixels (widths under 600 emulate a phone: touch, mobile viewport).
+    pub fn viewport(mut self, width: u32, height: u32) -> Self {
+        self.width = width;
+        self.height = height;
+        self
+    }
+
+    /// Serve the app under a sub-path such as `/dicetray/` (as GitHub Pages does).
+    pub fn prefix(mut self, prefix: &str) -> Self {
+        self.prefix = prefix.to_string();
+        self
+    }
+
+    /// Run `body` against a fresh browser; see the module docs for the cleanup guarantee.
+    pub fn run<F, Fut>(self, body: F)
+    where
+        F: FnOnce(Page) -> Fut,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        runtime.block_on(async move {
+            let server = StaticServer::start(dist_dir(), &self.prefix);
+            let driver = driver::Chromedriver::start().await;
+            let page = Page::connect(&driver, server.base_url(), self.width, self.height).await;
+            let outcome = tokio::spawn(body(page.clone())).await;
+            page.close().await;
+            driver.stop();
+            drop(server);
+            if let Err(failure) = outcome {
+                match failure.try_into_panic() {
+                    Ok(panic) => std::panic::resume_unwind(panic),
+                    Err(other) => panic!("browser test task failed: {other}"),
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,260 @@
+//! `Page`: the helper API browser tests use (open, click, type, read text, localStorage, reload, screenshot,
+//! DevTools commands). Every wait has a timeout and a failure message that says what was awaited.
+
+use super::driver::Chromedriver;
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a wait may take before the test fails.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// Installed before any page script: records uncaught errors and any dialog (alert/confirm/prompt) the page opens.
+const PROBE: &str = r#"
+window.__e2e = { errors: [], dialogs: [] };
+window.addEventListener('error', e => window.__e2e.errors.push(String(e.message)));
+window.addEventListener('unhandledrejection', e => window.__e2e.errors.push('unhandled rejection: ' + String(e.reason)));
+for (const name of ['alert', 'confirm', 'prompt']) {
+  const original = window[name];
+  window[name] = function (...args) { window.__e2e.dialogs.push(name + ': ' + args.join(' ')); return original.apply(this, args); };
+}
+"#;
+
+/// A browser tab on the app.
+#[derive(Clone)]
+pub struct Page {
+    client: Client,
+    base_url: String,
+    profile: PathBuf,
+}
+
+static PROFILES: AtomicUsize = AtomicUsize::new(0);
+
+/// A Chrome DevTools Protocol command sent through chromedriver.
+#[derive(Debug)]
+struct Cdp {
+    cmd: String,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/goog/cdp/execute", session.unwrap_or_default()))
+    }
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({"cmd": self.cmd, "params": self.params}).to_string()))
+    }
+}
+
+impl Page {
+    pub(super) async fn connect(driver: &Chromedriver, base_url: &str, width: u32, height: u32) -> Page {
+        let profile = std::env::temp_dir().join(format!(
+            "dicetray-e2e-{}-{}",
+            std::process::id(),
+            PROFILES.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&profile);
+        let args = vec![
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-dev-shm-usage".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--no-first-run".into(),
+            "--disable-quic".into(),
+            format!("--window-size={width},{height}"),
+            format!("--user-data-dir={}", profile.display()),
+        ];
+        let mut caps = serde_json::Map::new();
+        caps.insert("goog:chromeOptions".into(), json!({"binary": "/usr/bin/chromium", "args": args}));
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let client = ClientBuilder::new(connector)
+            .capabilities(caps)
+            .connect(&driver.url)
+            .await
+            .expect("open a Chromium session through chromedriver");
+        let page = Page { client, base_url: base_url.to_string(), profile };
+        page.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}),
+        )
+        .await;
+        page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": PROBE})).await;
+        page
+    }
+
+    /// Close the browser (and make sure no process of this profile survives).
+    pub(super) async fn close(&self) {
+        let _ = self.client.clone().close().await;
+        let _ = std::process::Command::new("pkill")
+            .arg("-f")
+            .arg(format!("user-data-dir={}", self.profile.display()))
+            .status();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+
+    /// The raw WebDriver client, for anything the helpers do not cover.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The app's base URL (ends in `/`).
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// Send a Chrome DevTools Protocol command and return its result.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp { cmd: cmd.to_string(), params })
+            .await
+            .unwrap_or_else(|e| panic!("DevTools command {cmd} failed: {e}"))
+    }
+
+    /// Open the app at `path` relative to its base (e.g. `""` or `"#/tray"`) and wait until it has rendered.
+    pub async fn open(&self, path: &str) {
+        let url = format!("{}{}", self.base_url, path);
+        self.client.goto(&url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
+        self.wait_for(".app-header").await;
+    }
+
+    /// Reload the page and wait until the app has rendered again.
+    pub async fn reload(&self) {
+        self.client.refresh().await.expect("reload");
+        self.wait_for(".app-header").await;
+    }
+
+    /// Wait until an element matching `css` exists.
+    pub async fn wait_for(&self, css: &str) {
+        let started = Instant::now();
+        loop {
+            if self.client.find(Locator::Css(css)).await.is_ok() {
+                return;
+            }
+            if started.elapsed() > WAIT {
+                panic!("no element matches `{css}` after {WAIT:?}; page errors: {:?}", self.js_errors().await);
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Wait until the text of the first element matching `css` satisfies `ok`; returns that text.
+    pub async fn wait_text(&self, css: &str, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let started = Instant::now();
+        let mut last = String::new();
+        loop {
+            if let Ok(el) = self.client.find(Locator::Css(css)).await {
+                last = el.text().await.unwrap_or_default();
+                if ok(&last) {
+                    return last;
+                }
+            }
+            if started.elapsed() > WAIT {
+                panic!("`{css}` never became {what} within {WAIT:?}; last text: {last:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// The visible text of the first element matching `css` (waits for it to exist).
+    pub async fn text(&self, css: &str) -> String {
+        self.wait_for(css).await;
+        self.client.find(Locator::Css(css)).await.unwrap().text().await.unwrap_or_default()
+    }
+
+    /// The visible texts of every element matching `css`.
+    pub async fn texts(&self, css: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for el in self.client.find_all(Locator::Css(css)).await.unwrap_or_default() {
+            out.push(el.text().await.unwrap_or_default());
+        }
+        out
+    }
+
+    /// How many elements match `css` right now.
+    pub async fn count(&self, css: &str) -> usize {
+        self.client.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
+    }
+
+    /// An attribute of the first element matching `css`.
+    pub async fn attr(&self, css: &str, name: &str) -> Option<String> {
+        self.wait_for(css).await;
+        self.client.find(Locator::Css(css)).await.unwrap().attr(name).await.unwrap()
+    }
+
+    /// Click the first element matching `css` (waits for it).
+    pub async fn click(&self, css: &str) {
+        self.wait_for(css).await;
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click `{css}`: {e}"));
+    }
+
+    /// Replace the value of the input matching `css` with `text`, typed key by key.
+    pub async fn type_into(&self, css: &str, text: &str) {
+        self.wait_for(css).await;
+        let el = self.client.find(Locator::Css(css)).await.unwrap();
+        el.clear().await.unwrap_or_else(|e| panic!("clear `{css}`: {e}"));
+        el.send_keys(text).await.unwrap_or_else(|e| panic!("type into `{css}`: {e}"));
+    }
+
+    /// Choose the option with `value` in the `<select>` matching `css`.
+    pub async fn select(&self, css: &str, value: &str) {
+        self.wait_for(css).await;
+        let el = self.client.find(Locator::Css(css)).await.unwrap();
+        el.select_by_value(value).await.unwrap_or_else(|e| panic!("select {value:?} in `{css}`: {e}"));
+    }
+
+    /// Run JavaScript in the page (`arguments[i]` are `args`) and return its result.
+    pub async fn js(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client.execute(script, args).await.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// A localStorage value.
+    pub async fn local_storage(&self, key: &str) -> Option<String> {
+        self.js("return window.localStorage.getItem(arguments[0]);", vec![json!(key)]).await.as_str().map(String::from)
+    }
+
+    /// Set a localStorage value (then `reload` to let the app read it).
+    pub async fn set_local_storage(&self, key: &str, value: &str) {
+        self.js("window.localStorage.setItem(arguments[0], arguments[1]);", vec![json!(key), json!(value)]).await;
+    }
+
+    /// Every localStorage key.
+    pub async fn local_storage_keys(&self) -> Vec<String> {
+        let keys = self.js("return Object.keys(window.localStorage);", vec![]).await;
+        keys.as_array().unwrap().iter().filter_map(|k| k.as_str().map(String::from)).collect()
+    }
+
+    /// Uncaught errors the page has thrown since it loaded.
+    pub async fn js_errors(&self) -> Vec<String> {
+        let v = self.js("return window.__e2e ? window.__e2e.errors : [];", vec![]).await;
+        serde_json::from_value(v).unwrap_or_default()
+    }
+
+    /// Dialogs (alert/confirm/prompt) the page has opened since it loaded.
+    pub async fn dialogs(&self) -> Vec<String> {
+        let v = self.js("return window.__e2e ? window.__e2e.dialogs : [];", vec![]).await;
+        serde_json::from_value(v).unwrap_or_default()
+    }
+
+    /// Save a PNG screenshot of the viewport as `docs/screenshots/{name}.png`; returns its path.
+    pub async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.client.screenshot().await.expect("screenshot");
+        assert!(png.starts_with(b"\x89PNG"), "the screenshot is not a PNG");
+        let dir = super::screenshot_dir();
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png).unwrap();
+        path
+    }
+}

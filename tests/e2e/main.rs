@@ -1,0 +1,8 @@
+//! Browser end-to-end tests: the release build in `dist/` served on loopback, driven in headless Chromium
+//! through chromedriver. `make test` builds `dist/` first; to run one test:
+//! `cargo test --features e2e --test e2e -- shell::navigation_switches_screens`.
+
+// The harness is the shared API for every suite; not every suite uses every helper.
+#[allow(dead_code)]
+mod harness;
+mod shell;

@@ -1,0 +1,52 @@
+//! The app shell: it renders, navigates between screens, keeps the screen in the URL, and fits a phone.
+
+use crate::harness::BrowserTest;
+
+#[test]
+fn page_renders_the_shell_with_version() {
+    BrowserTest::new().run(|page| async move {
+        page.open("").await;
+        assert_eq!(page.text(".brand-name").await, "dicetray");
+        let version = page.text(".version").await;
+        assert_eq!(version, format!("v{}", env!("CARGO_PKG_VERSION")));
+        let title = page.client().title().await.unwrap();
+        assert!(title.contains("dicetray"), "title: {title}");
+        assert_eq!(page.count(".nav-link").await, 5);
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn navigation_switches_screens_and_survives_reload() {
+    BrowserTest::new().run(|page| async move {
+        page.open("").await;
+        assert_eq!(page.attr("[data-screen=roll]", "aria-current").await.as_deref(), Some("page"));
+        page.click("[data-screen=history]").await;
+        page.wait_text("#screen-title", "History", |t| t == "History").await;
+        assert_eq!(page.attr("[data-screen=history]", "aria-current").await.as_deref(), Some("page"));
+        assert_eq!(page.attr("[data-screen=roll]", "aria-current").await, None);
+        let url = page.client().current_url().await.unwrap();
+        assert_eq!(url.fragment(), Some("/history"));
+        page.reload().await;
+        page.wait_text("#screen-title", "History after reload", |t| t == "History").await;
+        page.client().back().await.unwrap();
+        page.wait_text("#screen-title", "Roll after going back", |t| t == "Roll").await;
+    });
+}
+
+#[test]
+fn shell_fits_a_phone_without_sideways_scrolling() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        page.open("#/characters").await;
+        page.wait_text("#screen-title", "Characters", |t| t == "Characters").await;
+        let overflow = page.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
+        assert!(overflow.as_i64().unwrap() <= 0, "the page scrolls sideways by {overflow} px at 360 px wide");
+        let smallest = page
+            .js(
+                "return Math.min(...[...document.querySelectorAll('.nav-link')].map(a => a.getBoundingClientRect().height));",
+                vec![],
+            )
+            .await;
+        assert!(smallest.as_f64().unwrap() >= 44.0, "navigation targets are {smallest} px tall, under 44 px");
+    });
+}
