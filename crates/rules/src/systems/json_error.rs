@@ -1,0 +1,80 @@
+//! Turning serde's messages about a request into a [`RequestError`] that names the field.
+//!
+//! serde_json's messages for a `Value` carry no path, so the field is found by elimination: a key whose removal
+//! turns the failure into "missing field `key`" (or into success) is the culprit; inside an array, an element
+//! whose removal lets the rest parse is named `key[i]`.
+
+use super::RequestError;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// Deserialize `value` (an object) into `T`; on failure, name the field at fault.
+pub(crate) fn from_object<T: DeserializeOwned>(value: &Value) -> Result<T, RequestError> {
+    let err = match serde_json::from_value::<T>(value.clone()) {
+        Ok(t) => return Ok(t),
+        Err(e) => e.to_string(),
+    };
+    if let Some(field) = quoted_after(&err, "missing field ") {
+        return Err(RequestError::new(
+            field,
+            "missing",
+            "a value for this field (see the request format)",
+        ));
+    }
+    let (problem, allowed) = split_expected(&err);
+    let Some(map) = value.as_object() else {
+        return Err(RequestError::new("", problem, allowed));
+    };
+    for key in map.keys().filter(|k| k.as_str() != "system") {
+        let mut without = map.clone();
+        without.remove(key);
+        let culprit = match serde_json::from_value::<T>(Value::Object(without)) {
+            Ok(_) => true,
+            Err(e) => {
+                quoted_after(&e.to_string(), "missing field ").as_deref() == Some(key.as_str())
+            }
+        };
+        if culprit {
+            let field =
+                element_at_fault::<T>(map, key).map_or(key.clone(), |i| format!("{key}[{i}]"));
+            return Err(RequestError::new(field, problem, allowed));
+        }
+    }
+    Err(RequestError::new("", problem, allowed))
+}
+
+/// If `map[key]` is an array and dropping one element lets the whole parse, that element's index.
+fn element_at_fault<T: DeserializeOwned>(map: &Map<String, Value>, key: &str) -> Option<usize> {
+    let items = map.get(key)?.as_array()?;
+    (0..items.len()).find(|&i| {
+        let mut shorter = items.clone();
+        shorter.remove(i);
+        let mut m = map.clone();
+        m.insert(key.to_string(), Value::Array(shorter));
+        serde_json::from_value::<T>(Value::Object(m)).is_ok()
+    })
+}
+
+/// The backquoted word after `prefix` in `msg`: "missing field `rank`" -> "rank".
+fn quoted_after(msg: &str, prefix: &str) -> Option<String> {
+    let rest = &msg[msg.find(prefix)? + prefix.len()..];
+    let rest = rest.strip_prefix('`')?;
+    Some(rest[..rest.find('`')?].to_string())
+}
+
+/// "invalid type: string \"x\", expected i64" -> ("invalid type: string \"x\"", "i64").
+fn split_expected(msg: &str) -> (String, String) {
+    match msg.find(", expected ") {
+        Some(at) => (
+            msg[..at].to_string(),
+            msg[at + ", expected ".len()..].to_string(),
+        ),
+        None => match msg.find("expected ") {
+            Some(at) => (
+                msg[..at].trim_end_matches([',', ' ']).to_string(),
+                msg[at + "expected ".len()..].to_string(),
+            ),
+            None => (msg.to_string(), "see the request format".to_string()),
+        },
+    }
+}
