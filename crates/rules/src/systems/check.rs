@@ -7,11 +7,7 @@ pub(crate) fn in_range(field: &str, value: i64, lo: i64, hi: i64) -> Result<(), 
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
-        Err(RequestError::new(
-            field,
-            format!("{value} is out of range"),
-            format!("{lo} to {hi}"),
-        ))
+        Err(RequestError::new(field, format!("{value} is out of range"), format!("{lo} to {hi}")))
     }
 }
 
@@ -20,10 +16,6 @@ pub(crate) fn at_most<T>(field: &str, list: &[T], max: usize) -> Result<(), Requ
     if list.len() <= max {
         Ok(())
     } else {
-        Err(RequestError::new(
-            field,
-            format!("{} entries is too many", list.len()),
-            format!("at most {max} entries"),
-        ))
+        Err(RequestError::new(field, format!("{} entries is too many", list.len()), format!("at most {max} entries")))
     }
 }

@@ -15,11 +15,7 @@ pub(crate) fn from_object<T: DeserializeOwned>(value: &Value) -> Result<T, Reque
         Err(e) => e.to_string(),
     };
     if let Some(field) = quoted_after(&err, "missing field ") {
-        return Err(RequestError::new(
-            field,
-            "missing",
-            "a value for this field (see the request format)",
-        ));
+        return Err(RequestError::new(field, "missing", "a value for this field (see the request format)"));
     }
     let (problem, allowed) = split_expected(&err);
     let Some(map) = value.as_object() else {
@@ -30,13 +26,10 @@ pub(crate) fn from_object<T: DeserializeOwned>(value: &Value) -> Result<T, Reque
         without.remove(key);
         let culprit = match serde_json::from_value::<T>(Value::Object(without)) {
             Ok(_) => true,
-            Err(e) => {
-                quoted_after(&e.to_string(), "missing field ").as_deref() == Some(key.as_str())
-            }
+            Err(e) => quoted_after(&e.to_string(), "missing field ").as_deref() == Some(key.as_str()),
         };
         if culprit {
-            let field =
-                element_at_fault::<T>(map, key).map_or(key.clone(), |i| format!("{key}[{i}]"));
+            let field = element_at_fault::<T>(map, key).map_or(key.clone(), |i| format!("{key}[{i}]"));
             return Err(RequestError::new(field, problem, allowed));
         }
     }
@@ -65,15 +58,9 @@ fn quoted_after(msg: &str, prefix: &str) -> Option<String> {
 /// "invalid type: string \"x\", expected i64" -> ("invalid type: string \"x\"", "i64").
 fn split_expected(msg: &str) -> (String, String) {
     match msg.find(", expected ") {
-        Some(at) => (
-            msg[..at].to_string(),
-            msg[at + ", expected ".len()..].to_string(),
-        ),
+        Some(at) => (msg[..at].to_string(), msg[at + ", expected ".len()..].to_string()),
         None => match msg.find("expected ") {
-            Some(at) => (
-                msg[..at].trim_end_matches([',', ' ']).to_string(),
-                msg[at + "expected ".len()..].to_string(),
-            ),
+            Some(at) => (msg[..at].trim_end_matches([',', ' ']).to_string(), msg[at + "expected ".len()..].to_string()),
             None => (msg.to_string(), "see the request format".to_string()),
         },
     }

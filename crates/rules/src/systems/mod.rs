@@ -61,11 +61,7 @@ pub struct Odds {
 impl Odds {
     /// The probability of the outcome or event called `name` (0 if there is none).
     pub fn get(&self, name: &str) -> f64 {
-        self.outcomes
-            .iter()
-            .chain(&self.events)
-            .find(|c| c.name == name)
-            .map_or(0.0, |c| c.p)
+        self.outcomes.iter().chain(&self.events).find(|c| c.name == name).map_or(0.0, |c| c.p)
     }
 }
 
@@ -78,10 +74,7 @@ pub struct Chance {
 
 impl Chance {
     pub fn new(name: impl Into<String>, p: f64) -> Self {
-        Chance {
-            name: name.into(),
-            p,
-        }
+        Chance { name: name.into(), p }
     }
 }
 
@@ -103,13 +96,7 @@ pub struct Summary {
 // ---------------------------------------------------------------------------------------------------------------
 
 /// The ids of the five systems, as requests, saved data and the CLI name them.
-pub const SYSTEM_IDS: [&str; 5] = [
-    "24-system",
-    "remedy",
-    "total-effect",
-    "ruina-imperii",
-    "hack-and-slash",
-];
+pub const SYSTEM_IDS: [&str; 5] = ["24-system", "remedy", "total-effect", "ruina-imperii", "hack-and-slash"];
 
 /// A request for any system: `{"system": "<id>", ...the system's fields}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,41 +128,24 @@ pub enum Roll {
 }
 
 /// The ids this build implements (a subset of [`SYSTEM_IDS`] while systems are being added).
-const IMPLEMENTED: &[&str] = &[
-    twenty_four::TwentyFour::ID,
-    total_effect::TotalEffect::ID,
-    hack_and_slash::HackAndSlash::ID,
-];
+const IMPLEMENTED: &[&str] =
+    &[twenty_four::TwentyFour::ID, total_effect::TotalEffect::ID, hack_and_slash::HackAndSlash::ID];
 
 impl Request {
     /// Parse a request from JSON. The error names the field: `system` for an unknown or missing system (listing
     /// the five ids), else the missing or ill-typed field. Does not validate ranges (see [`Request::validate`]).
     pub fn from_json(json: &str) -> Result<Request, RequestError> {
         let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
-            RequestError::new(
-                "",
-                format!("not valid JSON: {e}"),
-                "a JSON object with a `system` field",
-            )
+            RequestError::new("", format!("not valid JSON: {e}"), "a JSON object with a `system` field")
         })?;
         let ids = SYSTEM_IDS.join(", ");
         let system = match value.get("system") {
             None => return Err(RequestError::new("system", "missing", ids)),
             Some(serde_json::Value::String(s)) => s.clone(),
-            Some(other) => {
-                return Err(RequestError::new(
-                    "system",
-                    format!("{other} is not a system id"),
-                    ids,
-                ))
-            }
+            Some(other) => return Err(RequestError::new("system", format!("{other} is not a system id"), ids)),
         };
         if !SYSTEM_IDS.contains(&system.as_str()) {
-            return Err(RequestError::new(
-                "system",
-                format!("unknown system `{system}`"),
-                ids,
-            ));
+            return Err(RequestError::new("system", format!("unknown system `{system}`"), ids));
         }
         if !IMPLEMENTED.contains(&system.as_str()) {
             return Err(RequestError::new(
@@ -209,10 +179,9 @@ impl Request {
     pub fn roll(&self, seed: u64) -> Result<Roll, RequestError> {
         let mut rng = crate::rng::seeded(seed);
         Ok(match self {
-            Request::TwentyFour(r) => Roll::TwentyFour(twenty_four::TwentyFourRoll {
-                seed,
-                ..twenty_four::TwentyFour::roll(r, &mut rng)?
-            }),
+            Request::TwentyFour(r) => {
+                Roll::TwentyFour(twenty_four::TwentyFourRoll { seed, ..twenty_four::TwentyFour::roll(r, &mut rng)? })
+            }
             Request::TotalEffect(r) => Roll::TotalEffect(total_effect::TotalEffectRoll {
                 seed,
                 ..total_effect::TotalEffect::roll(r, &mut rng)?

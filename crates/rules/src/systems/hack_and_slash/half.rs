@@ -17,18 +17,10 @@ pub type Halves = i64;
 pub fn to_halves(field: &str, x: f64) -> Result<Halves, RequestError> {
     let doubled = x * 2.0;
     if !x.is_finite() || doubled != doubled.round() {
-        return Err(RequestError::new(
-            field,
-            format!("{x} is not a whole number of half steps"),
-            BONUS_ALLOWED,
-        ));
+        return Err(RequestError::new(field, format!("{x} is not a whole number of half steps"), BONUS_ALLOWED));
     }
     if !(BONUS_MIN..=BONUS_MAX).contains(&x) {
-        return Err(RequestError::new(
-            field,
-            format!("{x} is out of range"),
-            BONUS_ALLOWED,
-        ));
+        return Err(RequestError::new(field, format!("{x} is out of range"), BONUS_ALLOWED));
     }
     Ok(doubled as Halves)
 }

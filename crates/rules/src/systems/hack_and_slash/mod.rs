@@ -33,10 +33,7 @@ impl RuleSystem for HackAndSlash {
         request.validate()
     }
 
-    fn roll(
-        request: &HackAndSlashRequest,
-        rng: &mut RollRng,
-    ) -> Result<HackAndSlashRoll, RequestError> {
+    fn roll(request: &HackAndSlashRequest, rng: &mut RollRng) -> Result<HackAndSlashRoll, RequestError> {
         let checked = request.check()?;
         Ok(roll::roll_dice(request, &checked, rng))
     }

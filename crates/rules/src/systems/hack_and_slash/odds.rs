@@ -30,17 +30,9 @@ pub(crate) fn level_odds(checked: &Checked) -> Odds {
             true
         }
     };
-    let all_at_most = |x: Halves| {
-        groups
-            .iter()
-            .map(|(&b, &n)| cdf(b, x).powi(n))
-            .product::<f64>()
-    };
+    let all_at_most = |x: Halves| groups.iter().map(|(&b, &n)| cdf(b, x).powi(n)).product::<f64>();
     let none_within = |lo: Halves, hi: Halves| {
-        groups
-            .iter()
-            .map(|(&b, &n)| (1.0 - (cdf(b, hi) - cdf(b, lo - 1))).powi(n))
-            .product::<f64>()
+        groups.iter().map(|(&b, &n)| (1.0 - (cdf(b, hi) - cdf(b, lo - 1))).powi(n)).product::<f64>()
     };
     let (mut full, mut half, mut fail, mut i_full, mut i_partial) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for die in 1..=6 {
@@ -54,10 +46,7 @@ pub(crate) fn level_odds(checked: &Checked) -> Odds {
         i_partial += (1.0 - none_within(a, a + 1)) / 6.0;
     }
     let events = if opposed {
-        vec![
-            Chance::new(INTERFERENCE_FULL, i_full),
-            Chance::new(INTERFERENCE_PARTIAL, i_partial),
-        ]
+        vec![Chance::new(INTERFERENCE_FULL, i_full), Chance::new(INTERFERENCE_PARTIAL, i_partial)]
     } else {
         Vec::new()
     };

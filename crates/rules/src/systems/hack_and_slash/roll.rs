@@ -55,19 +55,11 @@ pub struct HackAndSlashRoll {
 }
 
 fn side(die: i64, bonus: Halves) -> Side {
-    Side {
-        die,
-        bonus: from_halves(bonus),
-        roll: from_halves(2 * die + bonus),
-    }
+    Side { die, bonus: from_halves(bonus), roll: from_halves(2 * die + bonus) }
 }
 
 /// Roll a checked request.
-pub(crate) fn roll_dice(
-    request: &HackAndSlashRequest,
-    checked: &Checked,
-    rng: &mut RollRng,
-) -> HackAndSlashRoll {
+pub(crate) fn roll_dice(request: &HackAndSlashRequest, checked: &Checked, rng: &mut RollRng) -> HackAndSlashRoll {
     let d6 = |rng: &mut RollRng| face(rng, 6) as i64;
     let action_die = d6(rng);
     let action = 2 * action_die + checked.bonus;
@@ -94,26 +86,16 @@ pub(crate) fn roll_dice(
                     }
                 })
                 .collect();
-            let highest = bonuses
-                .iter()
-                .zip(&opposers)
-                .map(|(&b, o)| 2 * o.die + b)
-                .max()
-                .expect("at least one opponent");
+            let highest =
+                bonuses.iter().zip(&opposers).map(|(&b, o)| 2 * o.die + b).max().expect("at least one opponent");
             (action - highest, None, opposers)
         }
     };
     let mut events = Vec::new();
-    if opponents
-        .iter()
-        .any(|o| o.interference == Interference::Full)
-    {
+    if opponents.iter().any(|o| o.interference == Interference::Full) {
         events.push(INTERFERENCE_FULL.to_string());
     }
-    if opponents
-        .iter()
-        .any(|o| o.interference == Interference::Partial)
-    {
+    if opponents.iter().any(|o| o.interference == Interference::Partial) {
         events.push(INTERFERENCE_PARTIAL.to_string());
     }
     HackAndSlashRoll {

@@ -12,13 +12,10 @@ pub enum Band {
 }
 
 /// What a band's text may look like (used in error messages).
-pub const BAND_FORMS: &str =
-    "`X+`, `X-` or `X-Y` with whole numbers 0..=999 and X <= Y, e.g. `9+`, `8-`, `9-12`";
+pub const BAND_FORMS: &str = "`X+`, `X-` or `X-Y` with whole numbers 0..=999 and X <= Y, e.g. `9+`, `8-`, `9-12`";
 
 fn number(s: &str) -> Option<i64> {
-    (!s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| s.parse().ok())
-        .flatten()
+    (!s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
 }
 
 impl Band {

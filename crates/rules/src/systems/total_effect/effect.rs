@@ -24,11 +24,7 @@ impl Effect {
     /// From three values in any order.
     pub fn from_values(mut v: [i64; 3]) -> Effect {
         v.sort_unstable();
-        Effect {
-            high: v[2],
-            mid: v[1],
-            low: v[0],
-        }
+        Effect { high: v[2], mid: v[1], low: v[0] }
     }
 
     /// The value of one Effect die.

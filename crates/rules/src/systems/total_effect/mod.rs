@@ -28,8 +28,7 @@ pub struct TotalEffect;
 
 impl RuleSystem for TotalEffect {
     const ID: &'static str = "total-effect";
-    const OUTCOMES: &'static [&'static str] =
-        &["clean_success", "success_with_twist", "hard_choice"];
+    const OUTCOMES: &'static [&'static str] = &["clean_success", "success_with_twist", "hard_choice"];
     type Request = TotalEffectRequest;
     type Roll = TotalEffectRoll;
 
@@ -37,10 +36,7 @@ impl RuleSystem for TotalEffect {
         request.validate()
     }
 
-    fn roll(
-        request: &TotalEffectRequest,
-        rng: &mut RollRng,
-    ) -> Result<TotalEffectRoll, RequestError> {
+    fn roll(request: &TotalEffectRequest, rng: &mut RollRng) -> Result<TotalEffectRoll, RequestError> {
         request.validate()?;
         Ok(roll::roll_dice(request, rng))
     }

@@ -42,11 +42,8 @@ fn total_counts(request: &TotalEffectRequest) -> (Vec<(i64, u64)>, u64) {
     let net = request.net_advantage();
     let mut counts: Vec<(i64, u64)> = Vec::new();
     each_multiset(n, |sorted, w| {
-        let kept = if net >= 0 {
-            [sorted[n - 1], sorted[n - 2], sorted[n - 3]]
-        } else {
-            [sorted[0], sorted[1], sorted[2]]
-        };
+        let kept =
+            if net >= 0 { [sorted[n - 1], sorted[n - 2], sorted[n - 3]] } else { [sorted[0], sorted[1], sorted[2]] };
         let (_, total) = effect_and_total(kept, request);
         match counts.iter_mut().find(|(t, _)| *t == total) {
             Some((_, c)) => *c += w,
@@ -66,30 +63,17 @@ pub fn total_dist(request: &TotalEffectRequest) -> Dist {
 pub(crate) fn effect_odds(request: &TotalEffectRequest) -> Odds {
     let (counts, all) = total_counts(request);
     let p = |pred: &dyn Fn(i64) -> bool| {
-        counts
-            .iter()
-            .filter(|(t, _)| pred(*t))
-            .map(|(_, c)| c)
-            .sum::<u64>() as f64
-            / all as f64
+        counts.iter().filter(|(t, _)| pred(*t)).map(|(_, c)| c).sum::<u64>() as f64 / all as f64
     };
-    let outcomes = [
-        Outcome::CleanSuccess,
-        Outcome::SuccessWithTwist,
-        Outcome::HardChoice,
-    ]
-    .iter()
-    .map(|&o| Chance::new(o.as_str(), p(&|t| Outcome::of(t) == o)))
-    .collect();
+    let outcomes = [Outcome::CleanSuccess, Outcome::SuccessWithTwist, Outcome::HardChoice]
+        .iter()
+        .map(|&o| Chance::new(o.as_str(), p(&|t| Outcome::of(t) == o)))
+        .collect();
     let events = request
         .bands
         .iter()
         .zip(request.parsed_bands())
         .map(|(text, band)| Chance::new(text, p(&|t| band.matches(t))))
         .collect();
-    Odds {
-        outcomes,
-        events,
-        truncated_mass: 0.0,
-    }
+    Odds { outcomes, events, truncated_mass: 0.0 }
 }

@@ -66,10 +66,7 @@ impl TotalEffectRequest {
 
     /// The parsed bands, in request order (validate first).
     pub fn parsed_bands(&self) -> Vec<Band> {
-        self.bands
-            .iter()
-            .map(|b| Band::parse(b).expect("validated band"))
-            .collect()
+        self.bands.iter().map(|b| Band::parse(b).expect("validated band")).collect()
     }
 
     /// Check every field; the error names the field and what is allowed.
@@ -82,18 +79,10 @@ impl TotalEffectRequest {
         for (i, text) in self.bands.iter().enumerate() {
             let field = format!("bands[{i}]");
             if Band::parse(text).is_none() {
-                return Err(RequestError::new(
-                    field,
-                    format!("`{text}` is not a band"),
-                    BAND_FORMS,
-                ));
+                return Err(RequestError::new(field, format!("`{text}` is not a band"), BAND_FORMS));
             }
             if self.bands[..i].contains(text) {
-                return Err(RequestError::new(
-                    field,
-                    format!("`{text}` is listed twice"),
-                    "each band once",
-                ));
+                return Err(RequestError::new(field, format!("`{text}` is listed twice"), "each band once"));
             }
         }
         Ok(())

@@ -58,13 +58,6 @@ pub fn effect_value(face: i64, escalation: i64, mode: EscalationMode) -> i64 {
 /// Effect dice and Total from the three kept faces.
 pub fn effect_and_total(kept_faces: [i64; 3], request: &TotalEffectRequest) -> (Effect, i64) {
     let v = kept_faces.map(|f| effect_value(f, request.escalation, request.escalation_mode));
-    let added = if request.escalation_mode == EscalationMode::Add {
-        request.escalation
-    } else {
-        0
-    };
-    (
-        Effect::from_values(v),
-        v.iter().sum::<i64>() + added + request.modifier,
-    )
+    let added = if request.escalation_mode == EscalationMode::Add { request.escalation } else { 0 };
+    (Effect::from_values(v), v.iter().sum::<i64>() + added + request.modifier)
 }

@@ -34,9 +34,7 @@ pub struct TotalEffectRoll {
 
 /// Roll a validated request.
 pub(crate) fn roll_dice(request: &TotalEffectRequest, rng: &mut RollRng) -> TotalEffectRoll {
-    let faces: Vec<i64> = (0..request.dice_count())
-        .map(|_| face(rng, 6) as i64)
-        .collect();
+    let faces: Vec<i64> = (0..request.dice_count()).map(|_| face(rng, 6) as i64).collect();
     let net = request.net_advantage();
     let kept = kept_indices(&faces, net);
     let (effect, total) = effect_and_total(kept.map(|i| faces[i]), request);

@@ -16,9 +16,7 @@ mod roll;
 
 pub use outcome::{hit_location, Complication, HitLocation, Outcome, Severity, LEGENDARY};
 pub use pool::{leverage_die, rank_dice};
-pub use push::{
-    can_push, declare_critical_failure, is_forbidden_retry, is_forbidden_retry_of, push_request,
-};
+pub use push::{can_push, declare_critical_failure, is_forbidden_retry, is_forbidden_retry_of, push_request};
 pub use request::*;
 pub use roll::{TwentyFourRoll, PARTIAL_CRITICAL};
 
@@ -38,10 +36,7 @@ impl RuleSystem for TwentyFour {
         request.validate()
     }
 
-    fn roll(
-        request: &TwentyFourRequest,
-        rng: &mut RollRng,
-    ) -> Result<TwentyFourRoll, RequestError> {
+    fn roll(request: &TwentyFourRequest, rng: &mut RollRng) -> Result<TwentyFourRoll, RequestError> {
         request.validate()?;
         Ok(roll::roll_pool(request, rng))
     }
@@ -65,11 +60,7 @@ impl RuleSystem for TwentyFour {
 /// For an attack request: the exact probability of each hit location (they add up to P(hit)); empty otherwise.
 pub fn location_odds(request: &TwentyFourRequest) -> Result<Vec<Chance>, RequestError> {
     request.validate()?;
-    Ok(if request.attack {
-        odds::location_odds(request)
-    } else {
-        Vec::new()
-    })
+    Ok(if request.attack { odds::location_odds(request) } else { Vec::new() })
 }
 
 #[cfg(test)]

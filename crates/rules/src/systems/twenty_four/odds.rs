@@ -22,14 +22,8 @@ fn tally(request: &TwentyFourRequest) -> Tally {
     let sides = pool_sides(request.rank, request.leverage);
     let (_, flat) = rank_dice(request.rank);
     let dc = request.target_dc();
-    let mut t = Tally {
-        combinations: 0,
-        legendary: 0,
-        success: 0,
-        miss: 0,
-        partial_critical: 0,
-        locations: Vec::new(),
-    };
+    let mut t =
+        Tally { combinations: 0, legendary: 0, success: 0, miss: 0, partial_critical: 0, locations: Vec::new() };
     let mut faces = vec![1i64; sides.len()];
     loop {
         let r = read(&sides, &faces, flat, request.partial_critical_kept_only);
@@ -42,12 +36,7 @@ fn tally(request: &TwentyFourRequest) -> Tally {
         }
         t.partial_critical += r.partial_critical as u64;
         if request.attack {
-            if let Some(loc) = hit_location(
-                outcome,
-                r.partial_critical,
-                request.called_shot,
-                request.limb_choice,
-            ) {
+            if let Some(loc) = hit_location(outcome, r.partial_critical, request.called_shot, request.limb_choice) {
                 match t.locations.iter_mut().find(|(l, _)| *l == loc) {
                     Some((_, n)) => *n += 1,
                     None => t.locations.push((loc, 1)),

@@ -51,21 +51,12 @@ pub fn read(sides: &[u32], faces: &[i64], flat: i64, kept_only: bool) -> Reading
     let n = faces.len();
     let maxed = |i: usize| faces[i] == sides[i] as i64;
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| {
-        faces[b]
-            .cmp(&faces[a])
-            .then(maxed(b).cmp(&maxed(a)))
-            .then(a.cmp(&b))
-    });
+    order.sort_by(|&a, &b| faces[b].cmp(&faces[a]).then(maxed(b).cmp(&maxed(a))).then(a.cmp(&b)));
     let mut kept = [false; 3];
     for &i in order.iter().take(2) {
         kept[i] = true;
     }
     let result = order.iter().take(2).map(|&i| faces[i]).sum::<i64>() + flat;
     let partial_critical = (0..n).any(|i| maxed(i) && (!kept_only || kept[i]));
-    Reading {
-        result,
-        kept,
-        partial_critical,
-    }
+    Reading { result, kept, partial_critical }
 }

@@ -26,16 +26,9 @@ pub fn push_request(
         let problem = if previous.pushed {
             "a pushed roll cannot be pushed again".to_string()
         } else {
-            format!(
-                "only a Miss can be pushed, this roll was {}",
-                previous.outcome.as_str()
-            )
+            format!("only a Miss can be pushed, this roll was {}", previous.outcome.as_str())
         };
-        return Err(RequestError::new(
-            "pushed",
-            problem,
-            "pushing an unpushed Miss",
-        ));
+        return Err(RequestError::new("pushed", problem, "pushing an unpushed Miss"));
     }
     let mut request = previous.request.clone();
     request.pushed = true;
@@ -62,11 +55,7 @@ pub fn declare_critical_failure(roll: &mut TwentyFourRoll) -> Result<(), Request
 /// unpushed roll of the same skill (names compared ignoring case and surrounding spaces; two unnamed skills count
 /// as the same) with nothing changed: same rank, Leverage, base DC, effective DC, Crushing Pressure, attack and
 /// called shot. The app then says so and offers Push Your Luck instead (if [`can_push`] allows it).
-pub fn is_forbidden_retry(
-    previous: &TwentyFourRequest,
-    previous_outcome: Outcome,
-    next: &TwentyFourRequest,
-) -> bool {
+pub fn is_forbidden_retry(previous: &TwentyFourRequest, previous_outcome: Outcome, next: &TwentyFourRequest) -> bool {
     let skill = |r: &TwentyFourRequest| r.skill.as_deref().map(|s| s.trim().to_lowercase());
     previous_outcome == Outcome::Miss
         && !next.pushed

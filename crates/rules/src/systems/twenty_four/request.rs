@@ -180,10 +180,7 @@ impl TwentyFourRequest {
             if self.leverage > 0 {
                 return Err(RequestError::new(
                     "leverage",
-                    format!(
-                        "Leverage {} cannot be used under Crushing Pressure (`crushing` is set)",
-                        self.leverage
-                    ),
+                    format!("Leverage {} cannot be used under Crushing Pressure (`crushing` is set)", self.leverage),
                     "leverage 0 when crushing is set, or crushing null to use Leverage",
                 ));
             }

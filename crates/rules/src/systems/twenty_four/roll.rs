@@ -62,40 +62,23 @@ pub(crate) fn roll_pool(request: &TwentyFourRequest, rng: &mut RollRng) -> Twent
         .zip(&faces)
         .enumerate()
         .map(|(i, (&s, &f))| {
-            let mut d = DieRoll::new(DieKind::Standard(s), f).with_role(if i < 2 {
-                "skill"
-            } else {
-                "leverage"
-            });
+            let mut d = DieRoll::new(DieKind::Standard(s), f).with_role(if i < 2 { "skill" } else { "leverage" });
             d.kept = reading.kept[i];
             d
         })
         .collect();
     let target_dc = request.target_dc();
     let outcome = Outcome::of(reading.result, target_dc);
-    let events = if reading.partial_critical {
-        vec![PARTIAL_CRITICAL.to_string()]
-    } else {
-        Vec::new()
-    };
+    let events = if reading.partial_critical { vec![PARTIAL_CRITICAL.to_string()] } else { Vec::new() };
     let hit_location = if request.attack {
-        hit_location(
-            outcome,
-            reading.partial_critical,
-            request.called_shot,
-            request.limb_choice,
-        )
+        hit_location(outcome, reading.partial_critical, request.called_shot, request.limb_choice)
     } else {
         None
     };
     let complication = match (&request.push, request.pushed) {
         (Some(push), true) => Some(Complication {
             track: push.track,
-            severity: if outcome.is_hit() {
-                Severity::Minor
-            } else {
-                Severity::Major
-            },
+            severity: if outcome.is_hit() { Severity::Minor } else { Severity::Major },
             fiction: push.fiction.clone(),
         }),
         _ => None,

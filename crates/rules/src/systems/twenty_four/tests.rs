@@ -12,48 +12,25 @@ fn roll(request: &TwentyFourRequest, seed: u64) -> TwentyFourRoll {
 
 /// The first seed whose roll satisfies `want`.
 fn find(request: &TwentyFourRequest, want: impl Fn(&TwentyFourRoll) -> bool) -> TwentyFourRoll {
-    (0..100_000)
-        .map(|s| roll(request, s))
-        .find(|r| want(r))
-        .expect("some seed gives the wanted roll")
+    (0..100_000).map(|s| roll(request, s)).find(|r| want(r)).expect("some seed gives the wanted roll")
 }
 
 fn pushed(mut request: TwentyFourRequest, track: Track) -> TwentyFourRequest {
     request.pushed = true;
-    request.push = Some(PushDeclaration {
-        track,
-        fiction: "I shoulder through the smoke".into(),
-    });
+    request.push = Some(PushDeclaration { track, fiction: "I shoulder through the smoke".into() });
     request
 }
 
 #[test]
 fn ruling_rank_sets_skill_dice_and_flat_bonus_as_the_table_says() {
-    let table = [
-        ([12, 12], 0),
-        ([10, 12], 2),
-        ([10, 10], 4),
-        ([8, 10], 6),
-        ([8, 8], 8),
-        ([6, 8], 10),
-        ([6, 6], 12),
-    ];
+    let table = [([12, 12], 0), ([10, 12], 2), ([10, 10], 4), ([8, 10], 6), ([8, 8], 8), ([6, 8], 10), ([6, 6], 12)];
     for (rank, expected) in table.iter().enumerate() {
         assert_eq!(rank_dice(rank as i64), *expected, "rank {rank}");
         let r = roll(&TwentyFourRequest::new(rank as i64, 10), 7);
         let sides: Vec<_> = r.dice.iter().map(|d| d.kind).collect();
-        assert_eq!(
-            sides,
-            vec![
-                DieKind::Standard(expected.0[0]),
-                DieKind::Standard(expected.0[1])
-            ]
-        );
+        assert_eq!(sides, vec![DieKind::Standard(expected.0[0]), DieKind::Standard(expected.0[1])]);
         assert_eq!(r.flat, expected.1);
-        assert!(r
-            .dice
-            .iter()
-            .all(|d| d.role.as_deref() == Some("skill") && d.kept));
+        assert!(r.dice.iter().all(|d| d.role.as_deref() == Some("skill") && d.kept));
     }
 }
 
@@ -82,19 +59,9 @@ fn ruling_leverage_adds_one_die_keep_two_highest() {
 #[test]
 fn ruling_effective_dc_is_base_plus_every_pressure_and_status_increase() {
     let mut req = TwentyFourRequest::new(2, 12);
-    req.pressure = vec![
-        DcIncrease::Plain(2),
-        DcIncrease::Labelled {
-            label: Some("darkness".into()),
-            dc: 1,
-        },
-    ];
+    req.pressure = vec![DcIncrease::Plain(2), DcIncrease::Labelled { label: Some("darkness".into()), dc: 1 }];
     req.status = vec![DcIncrease::Plain(3), DcIncrease::Plain(1)];
-    assert_eq!(
-        req.effective_dc(),
-        12 + 3 + 4,
-        "every status adds, not only the highest"
-    );
+    assert_eq!(req.effective_dc(), 12 + 3 + 4, "every status adds, not only the highest");
     let r = roll(&req, 1);
     assert_eq!(r.effective_dc, 19);
     assert_eq!(r.target_dc, 19);
@@ -163,14 +130,8 @@ fn ruling_partial_critical_any_die_kept_or_dropped_on_hits_and_misses() {
 #[test]
 fn ruling_partial_critical_kept_only_table_option() {
     let sides = pool_sides(3, 1);
-    assert!(
-        !read(&sides, &[7, 9, 4], 6, true).partial_critical,
-        "the dropped d4 does not count"
-    );
-    assert!(
-        read(&sides, &[8, 2, 4], 6, true).partial_critical,
-        "the kept d8 does"
-    );
+    assert!(!read(&sides, &[7, 9, 4], 6, true).partial_critical, "the dropped d4 does not count");
+    assert!(read(&sides, &[8, 2, 4], 6, true).partial_critical, "the kept d8 does");
     // A tie between a maxed die and another keeps the maxed one (the roller's best reading).
     let sides = pool_sides(3, 4); // d8, d10, d10 Leverage
     let r = read(&sides, &[8, 8, 10], 6, true);
@@ -180,28 +141,14 @@ fn ruling_partial_critical_kept_only_table_option() {
 
 #[test]
 fn ruling_attack_hit_location_legendary_head_partial_critical_limb_else_core() {
-    assert_eq!(
-        hit_location(Outcome::Legendary, true, None, None),
-        Some(HitLocation::Head)
-    );
-    assert_eq!(
-        hit_location(Outcome::Success, true, None, None),
-        Some(HitLocation::Limb)
-    );
-    assert_eq!(
-        hit_location(Outcome::Success, true, None, Some(Limb::Legs)),
-        Some(HitLocation::Legs)
-    );
-    assert_eq!(
-        hit_location(Outcome::Success, false, None, Some(Limb::Legs)),
-        Some(HitLocation::Core)
-    );
+    assert_eq!(hit_location(Outcome::Legendary, true, None, None), Some(HitLocation::Head));
+    assert_eq!(hit_location(Outcome::Success, true, None, None), Some(HitLocation::Limb));
+    assert_eq!(hit_location(Outcome::Success, true, None, Some(Limb::Legs)), Some(HitLocation::Legs));
+    assert_eq!(hit_location(Outcome::Success, false, None, Some(Limb::Legs)), Some(HitLocation::Core));
     assert_eq!(hit_location(Outcome::Miss, true, None, None), None);
     let mut req = TwentyFourRequest::new(0, 10);
     req.attack = true;
-    let r = find(&req, |r| {
-        r.outcome == Outcome::Success && !r.partial_critical()
-    });
+    let r = find(&req, |r| r.outcome == Outcome::Success && !r.partial_critical());
     assert_eq!(r.hit_location, Some(HitLocation::Core));
     let r = find(&req, |r| r.outcome == Outcome::Legendary);
     assert_eq!(r.hit_location, Some(HitLocation::Head));
@@ -209,18 +156,9 @@ fn ruling_attack_hit_location_legendary_head_partial_critical_limb_else_core() {
 
 #[test]
 fn ruling_called_shot_overrides_hit_location() {
-    assert_eq!(
-        hit_location(Outcome::Legendary, true, Some(CalledShot::LeftArm), None),
-        Some(HitLocation::LeftArm)
-    );
-    assert_eq!(
-        hit_location(Outcome::Success, false, Some(CalledShot::Head), None),
-        Some(HitLocation::Head)
-    );
-    assert_eq!(
-        hit_location(Outcome::Miss, false, Some(CalledShot::Head), None),
-        None
-    );
+    assert_eq!(hit_location(Outcome::Legendary, true, Some(CalledShot::LeftArm), None), Some(HitLocation::LeftArm));
+    assert_eq!(hit_location(Outcome::Success, false, Some(CalledShot::Head), None), Some(HitLocation::Head));
+    assert_eq!(hit_location(Outcome::Miss, false, Some(CalledShot::Head), None), None);
 }
 
 #[test]
@@ -231,36 +169,15 @@ fn ruling_push_only_after_a_miss_and_a_pushed_roll_cannot_be_pushed_again() {
     let hit = find(&req, |r| r.outcome.is_hit());
     assert!(!can_push(&hit));
     assert_eq!(
-        push_request(
-            &hit,
-            PushDeclaration {
-                track: Track::Strain,
-                fiction: "x".into()
-            }
-        )
-        .unwrap_err()
-        .field,
+        push_request(&hit, PushDeclaration { track: Track::Strain, fiction: "x".into() }).unwrap_err().field,
         "pushed"
     );
-    let push = push_request(
-        &miss,
-        PushDeclaration {
-            track: Track::Strain,
-            fiction: "I grit my teeth".into(),
-        },
-    )
-    .unwrap();
+    let push =
+        push_request(&miss, PushDeclaration { track: Track::Strain, fiction: "I grit my teeth".into() }).unwrap();
     assert!(push.pushed);
     let pushed_miss = find(&push, |r| r.outcome == Outcome::Miss);
     assert!(!can_push(&pushed_miss));
-    assert!(push_request(
-        &pushed_miss,
-        PushDeclaration {
-            track: Track::Strain,
-            fiction: "again".into()
-        }
-    )
-    .is_err());
+    assert!(push_request(&pushed_miss, PushDeclaration { track: Track::Strain, fiction: "again".into() }).is_err());
 }
 
 #[test]
@@ -275,26 +192,17 @@ fn ruling_push_rerolls_whole_pool_against_dc_minus_two_minimum_six() {
     assert_eq!((r.effective_dc, r.target_dc), (18, 16));
     req.dc = 5;
     req.pressure.clear();
-    assert_eq!(
-        pushed(req, Track::Position).target_dc(),
-        6,
-        "minimum pushed DC 6"
-    );
+    assert_eq!(pushed(req, Track::Position).target_dc(), 6, "minimum pushed DC 6");
 }
 
 #[test]
 fn ruling_pushed_success_is_a_minor_complication_on_the_track() {
     let p = pushed(TwentyFourRequest::new(3, 14), Track::Resource);
-    let r = find(&p, |r| {
-        r.outcome == Outcome::Success && r.partial_critical()
-    });
+    let r = find(&p, |r| r.outcome == Outcome::Success && r.partial_critical());
     let c = r.complication.clone().unwrap();
     assert_eq!((c.track, c.severity), (Track::Resource, Severity::Minor));
     assert_eq!(c.fiction, "I shoulder through the smoke");
-    assert!(
-        r.partial_critical(),
-        "the Partial Critical benefit still comes with the Minor complication"
-    );
+    assert!(r.partial_critical(), "the Partial Critical benefit still comes with the Minor complication");
 }
 
 #[test]
@@ -311,16 +219,9 @@ fn ruling_guide_may_declare_a_failed_push_a_critical_failure() {
     let mut failed = find(&p, |r| r.outcome == Outcome::Miss);
     declare_critical_failure(&mut failed).unwrap();
     assert!(failed.critical_failure);
-    assert!(serde_json::to_string(&failed)
-        .unwrap()
-        .contains("\"critical_failure\":true"));
-    let mut plain_miss = find(&TwentyFourRequest::new(3, 22), |r| {
-        r.outcome == Outcome::Miss
-    });
-    assert_eq!(
-        declare_critical_failure(&mut plain_miss).unwrap_err().field,
-        "critical_failure"
-    );
+    assert!(serde_json::to_string(&failed).unwrap().contains("\"critical_failure\":true"));
+    let mut plain_miss = find(&TwentyFourRequest::new(3, 22), |r| r.outcome == Outcome::Miss);
+    assert_eq!(declare_critical_failure(&mut plain_miss).unwrap_err().field, "critical_failure");
     let mut pushed_hit = find(&p, |r| r.outcome.is_hit());
     assert!(declare_critical_failure(&mut pushed_hit).is_err());
 }
@@ -334,34 +235,19 @@ fn ruling_retry_same_skill_same_dc_nothing_changed_is_not_a_free_roll() {
     assert!(is_forbidden_retry(&first, Outcome::Miss, &again));
     let mut renamed = again.clone();
     renamed.skill = Some(" athletics ".into());
-    assert!(
-        is_forbidden_retry(&first, Outcome::Miss, &renamed),
-        "same skill whatever the case"
-    );
-    assert!(
-        !is_forbidden_retry(&first, Outcome::Success, &again),
-        "only after a Miss"
-    );
+    assert!(is_forbidden_retry(&first, Outcome::Miss, &renamed), "same skill whatever the case");
+    assert!(!is_forbidden_retry(&first, Outcome::Success, &again), "only after a Miss");
     let mut new_leverage = again.clone();
     new_leverage.leverage = 1;
-    assert!(
-        !is_forbidden_retry(&first, Outcome::Miss, &new_leverage),
-        "new Leverage is a meaningful change"
-    );
+    assert!(!is_forbidden_retry(&first, Outcome::Miss, &new_leverage), "new Leverage is a meaningful change");
     let mut other_skill = again.clone();
     other_skill.skill = Some("Stealth".into());
     assert!(!is_forbidden_retry(&first, Outcome::Miss, &other_skill));
     let mut less_pressure = again.clone();
     less_pressure.pressure.clear();
-    assert!(
-        !is_forbidden_retry(&first, Outcome::Miss, &less_pressure),
-        "the DC changed"
-    );
+    assert!(!is_forbidden_retry(&first, Outcome::Miss, &less_pressure), "the DC changed");
     let push = pushed(again, Track::Strain);
-    assert!(
-        !is_forbidden_retry(&first, Outcome::Miss, &push),
-        "pushing is the allowed retry"
-    );
+    assert!(!is_forbidden_retry(&first, Outcome::Miss, &push), "pushing is the allowed retry");
     let miss = find(&first, |r| r.outcome == Outcome::Miss);
     assert!(is_forbidden_retry_of(&miss, &first) && can_push(&miss));
 }
@@ -375,10 +261,7 @@ fn ruling_complications_use_the_five_tracks() {
         ("strain", Track::Strain),
         ("objective", Track::Objective),
     ] {
-        assert_eq!(
-            serde_json::to_value(track).unwrap(),
-            serde_json::json!(name)
-        );
+        assert_eq!(serde_json::to_value(track).unwrap(), serde_json::json!(name));
     }
     assert!(serde_json::from_value::<Track>(serde_json::json!("morale")).is_err());
 }
@@ -388,10 +271,7 @@ fn pushed_request_needs_a_declaration_with_fiction() {
     let mut req = TwentyFourRequest::new(3, 15);
     req.pushed = true;
     assert_eq!(req.validate().unwrap_err().field, "push");
-    req.push = Some(PushDeclaration {
-        track: Track::Strain,
-        fiction: "  ".into(),
-    });
+    req.push = Some(PushDeclaration { track: Track::Strain, fiction: "  ".into() });
     assert_eq!(req.validate().unwrap_err().field, "push.fiction");
 }
 
@@ -401,18 +281,9 @@ fn validation_names_each_field() {
         (Box::new(|r| r.rank = 9), "rank"),
         (Box::new(|r| r.leverage = 6), "leverage"),
         (Box::new(|r| r.dc = 61), "dc"),
-        (
-            Box::new(|r| r.pressure = vec![DcIncrease::Plain(1), DcIncrease::Plain(11)]),
-            "pressure[1]",
-        ),
-        (
-            Box::new(|r| r.status = vec![DcIncrease::Plain(-1)]),
-            "status[0]",
-        ),
-        (
-            Box::new(|r| r.pressure = vec![DcIncrease::Plain(1); 21]),
-            "pressure",
-        ),
+        (Box::new(|r| r.pressure = vec![DcIncrease::Plain(1), DcIncrease::Plain(11)]), "pressure[1]"),
+        (Box::new(|r| r.status = vec![DcIncrease::Plain(-1)]), "status[0]"),
+        (Box::new(|r| r.pressure = vec![DcIncrease::Plain(1); 21]), "pressure"),
         (Box::new(|r| r.crushing = Some(0)), "crushing"),
     ];
     for (change, field) in cases {
