@@ -52,3 +52,6 @@ impl RuleSystem for HackAndSlash {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

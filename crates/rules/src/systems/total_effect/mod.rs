@@ -56,3 +56,6 @@ impl RuleSystem for TotalEffect {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
