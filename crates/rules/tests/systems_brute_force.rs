@@ -3,7 +3,9 @@
 
 use dicetray_rules::systems::hack_and_slash::{HackAndSlash, HackAndSlashRequest};
 use dicetray_rules::systems::total_effect::{EscalationMode, TotalEffect, TotalEffectRequest};
-use dicetray_rules::systems::twenty_four::{self, CalledShot, DcIncrease, Limb, PushDeclaration, Track, TwentyFour, TwentyFourRequest};
+use dicetray_rules::systems::twenty_four::{
+    self, CalledShot, DcIncrease, Limb, PushDeclaration, Track, TwentyFour, TwentyFourRequest,
+};
 use dicetray_rules::systems::{Odds, RuleSystem};
 use std::collections::HashMap;
 
@@ -48,7 +50,8 @@ fn brute_24(req: &TwentyFourRequest) -> (HashMap<String, f64>, HashMap<&'static 
     let effective = req.dc + pressure + req.crushing.unwrap_or(0);
     let target = if req.pushed { std::cmp::max(effective - 2, 6) } else { effective };
     let w = 1.0 / sides.iter().product::<i64>() as f64;
-    let mut m: HashMap<String, f64> = ["legendary", "success", "miss", "partial_critical"].iter().map(|n| (n.to_string(), 0.0)).collect();
+    let mut m: HashMap<String, f64> =
+        ["legendary", "success", "miss", "partial_critical"].iter().map(|n| (n.to_string(), 0.0)).collect();
     let mut loc: HashMap<&'static str, f64> = HashMap::new();
     each_combination(&sides, |faces| {
         let mut sorted = faces.to_vec();
@@ -271,7 +274,14 @@ fn hack_and_slash_odds_match_brute_force_single_and_one_to_four_opponents() {
             assert_close(&HackAndSlash::odds(&req).unwrap(), &brute_hack_and_slash(&req), &format!("{req:?}"));
             checked += 1;
         }
-        for opponents in [vec![0.0], vec![1.5], vec![0.5, 2.0], vec![-1.0, 0.0, 4.5], vec![1.0, 1.0, 2.5, 0.5], vec![3.0, 3.0, 3.0, 3.0]] {
+        for opponents in [
+            vec![0.0],
+            vec![1.5],
+            vec![0.5, 2.0],
+            vec![-1.0, 0.0, 4.5],
+            vec![1.0, 1.0, 2.5, 0.5],
+            vec![3.0, 3.0, 3.0, 3.0],
+        ] {
             let req = HackAndSlashRequest { bonus, difficulty: None, opponents: Some(opponents) };
             assert_close(&HackAndSlash::odds(&req).unwrap(), &brute_hack_and_slash(&req), &format!("{req:?}"));
             checked += 1;

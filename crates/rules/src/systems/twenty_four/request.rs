@@ -73,7 +73,7 @@ fn is_false(b: &bool) -> bool {
 
 /// One DC increase: a plain number or a labelled entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "not a DC increase, expected a whole number or {\"label\": \"...\", \"dc\": n}")]
 pub enum DcIncrease {
     /// `2`
     Plain(i64),
