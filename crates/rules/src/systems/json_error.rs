@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 /// Deserialize `value` (an object) into `T`; on failure, name the field at fault.
 pub(crate) fn from_object<T: DeserializeOwned>(value: &Value) -> Result<T, RequestError> {
-    let err = match serde_json::from_value::<T>(value.clone()) {
+    let err = match T::deserialize(value) {
         Ok(t) => return Ok(t),
         Err(e) => e.to_string(),
     };

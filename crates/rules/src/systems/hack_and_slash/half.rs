@@ -15,12 +15,17 @@ pub type Halves = i64;
 
 /// `x` as half steps: it must be finite, a multiple of 0.5 and within -10..=20; the error names `field`.
 pub fn to_halves(field: &str, x: f64) -> Result<Halves, RequestError> {
+    to_halves_named(x, || field.to_string())
+}
+
+/// [`to_halves`], naming the field only if there is an error (no allocation on the happy path).
+pub(crate) fn to_halves_named(x: f64, field: impl FnOnce() -> String) -> Result<Halves, RequestError> {
     let doubled = x * 2.0;
     if !x.is_finite() || doubled != doubled.round() {
-        return Err(RequestError::new(field, format!("{x} is not a whole number of half steps"), BONUS_ALLOWED));
+        return Err(RequestError::new(field(), format!("{x} is not a whole number of half steps"), BONUS_ALLOWED));
     }
     if !(BONUS_MIN..=BONUS_MAX).contains(&x) {
-        return Err(RequestError::new(field, format!("{x} is out of range"), BONUS_ALLOWED));
+        return Err(RequestError::new(field(), format!("{x} is out of range"), BONUS_ALLOWED));
     }
     Ok(doubled as Halves)
 }

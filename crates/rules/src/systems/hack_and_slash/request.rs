@@ -1,7 +1,7 @@
 //! What one Hack & Slash roll needs: the acting side's bonus and either a difficulty (single action) or the
 //! bonuses of everyone opposing it.
 
-use super::half::{to_halves, Halves};
+use super::half::{to_halves, to_halves_named, Halves};
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
 
@@ -71,7 +71,7 @@ impl HackAndSlashRequest {
                 let halves = list
                     .iter()
                     .enumerate()
-                    .map(|(i, &x)| to_halves(&format!("opponents[{i}]"), x))
+                    .map(|(i, &x)| to_halves_named(x, || format!("opponents[{i}]")))
                     .collect::<Result<_, _>>()?;
                 Against::Opponents(halves)
             }

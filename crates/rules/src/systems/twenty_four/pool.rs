@@ -50,7 +50,8 @@ pub struct Reading {
 pub fn read(sides: &[u32], faces: &[i64], flat: i64, kept_only: bool) -> Reading {
     let n = faces.len();
     let maxed = |i: usize| faces[i] == sides[i] as i64;
-    let mut order: Vec<usize> = (0..n).collect();
+    let mut buffer = [0, 1, 2];
+    let order = &mut buffer[..n];
     order.sort_by(|&a, &b| faces[b].cmp(&faces[a]).then(maxed(b).cmp(&maxed(a))).then(a.cmp(&b)));
     let mut kept = [false; 3];
     for &i in order.iter().take(2) {

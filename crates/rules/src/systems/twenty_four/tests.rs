@@ -277,7 +277,8 @@ fn pushed_request_needs_a_declaration_with_fiction() {
 
 #[test]
 fn validation_names_each_field() {
-    let cases: Vec<(Box<dyn Fn(&mut TwentyFourRequest)>, &str)> = vec![
+    type Change = Box<dyn Fn(&mut TwentyFourRequest)>;
+    let cases: Vec<(Change, &str)> = vec![
         (Box::new(|r| r.rank = 9), "rank"),
         (Box::new(|r| r.leverage = 6), "leverage"),
         (Box::new(|r| r.dc = 61), "dc"),
