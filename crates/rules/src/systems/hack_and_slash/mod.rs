@@ -5,6 +5,15 @@
 //! half success, below 0 a failure. When others oppose the action, each rolls d6 plus their own bonus instead and
 //! the action's level is measured against the highest of them; every opposer ahead of the action by 1 or more
 //! interferes fully, one level with it or ahead by 1/2 interferes partially (half effect).
+//!
+//! ## dicetray's readings
+//! - Bonus, difficulty and each opposing bonus: multiples of 0.5 from -10 to 20; NaN, infinities and other
+//!   fractions are errors naming the field. At most 10,000 opponents.
+//! - `difficulty` and `opponents` together are an error; neither means difficulty 0.
+//! - Odds events (opposed requests only): `interference_full` is the chance that at least one opposer interferes
+//!   fully, `interference_partial` that at least one interferes partially (both can happen in one roll).
+//! - One-on-one opposed rolls report the opponent's side through its interference: full = the opponent succeeds,
+//!   partial = tie (both half) or the opponent half-succeeds.
 
 mod half;
 mod level;

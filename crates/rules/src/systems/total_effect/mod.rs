@@ -5,6 +5,14 @@
 //! either way). Escalation (0..=6) adds to the Total, or by table option sets a floor or ceiling on each Effect
 //! die instead. A Total of 8 or less is a hard choice, 9-12 a success with a twist, 13+ a clean success; ability
 //! bands (`9+`, `8-`, `9-12`) each trigger when the Total falls in them.
+//!
+//! ## dicetray's readings
+//! - Advantage and Disadvantage are each 0..=10 in a request; they cancel, then the net is clamped to ±3.
+//! - In `floor`/`ceiling` mode the Effect dice and the Total use the adjusted values (a die's `face` keeps what was
+//!   rolled, its `value` the adjusted number); Escalation is then not added. `ceiling` with Escalation 0 makes
+//!   every Effect die 0, as written.
+//! - Bands are whole numbers 0..=999 without spaces; the same band twice is an error; events keep the text.
+//! - Stepping a flat value has no floor (only stepping an Effect die down stops at 0).
 
 mod band;
 mod effect;
