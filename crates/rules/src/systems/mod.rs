@@ -15,8 +15,15 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod check;
 mod error;
+mod json_error;
 pub use error::RequestError;
+
+pub mod hack_and_slash;
+pub mod total_effect;
+pub mod twenty_four;
+// The other rule-system modules (`remedy`, `ruina_imperii`) are added beside these.
 
 /// The shape every rule system has.
 pub trait RuleSystem {
@@ -81,4 +88,163 @@ pub struct Summary {
     /// The final number the outcome was read from (Hack & Slash: the success level, in halves shown as x.5).
     pub total: f64,
     pub dice: Vec<DieRoll>,
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dispatch over every system. To add a system: one variant in `Request` and `Roll`, and one arm in each `match`
+// below (each arm is marked by the system's id).
+// ---------------------------------------------------------------------------------------------------------------
+
+/// The ids of the five systems, as requests, saved data and the CLI name them.
+pub const SYSTEM_IDS: [&str; 5] = ["24-system", "remedy", "total-effect", "ruina-imperii", "hack-and-slash"];
+
+/// A request for any system: `{"system": "<id>", ...the system's fields}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "system")]
+pub enum Request {
+    #[serde(rename = "24-system")]
+    TwentyFour(twenty_four::TwentyFourRequest),
+    // remedy: #[serde(rename = "remedy")] Remedy(remedy::RemedyRequest),
+    #[serde(rename = "total-effect")]
+    TotalEffect(total_effect::TotalEffectRequest),
+    // ruina-imperii: #[serde(rename = "ruina-imperii")] RuinaImperii(ruina_imperii::RuinaImperiiRequest),
+    #[serde(rename = "hack-and-slash")]
+    HackAndSlash(hack_and_slash::HackAndSlashRequest),
+}
+
+/// A roll of any system, tagged like [`Request`]. Its JSON always has `system`, `outcome`, `events`, `total`,
+/// `dice` and `seed`, plus the system's own breakdown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "system")]
+pub enum Roll {
+    #[serde(rename = "24-system")]
+    TwentyFour(twenty_four::TwentyFourRoll),
+    // remedy: #[serde(rename = "remedy")] Remedy(remedy::RemedyRoll),
+    #[serde(rename = "total-effect")]
+    TotalEffect(total_effect::TotalEffectRoll),
+    // ruina-imperii: #[serde(rename = "ruina-imperii")] RuinaImperii(ruina_imperii::RuinaImperiiRoll),
+    #[serde(rename = "hack-and-slash")]
+    HackAndSlash(hack_and_slash::HackAndSlashRoll),
+}
+
+/// The ids this build implements (a subset of [`SYSTEM_IDS`] while systems are being added).
+const IMPLEMENTED: &[&str] =
+    &[twenty_four::TwentyFour::ID, total_effect::TotalEffect::ID, hack_and_slash::HackAndSlash::ID];
+
+impl Request {
+    /// Parse a request from JSON. The error names the field: `system` for an unknown or missing system (listing
+    /// the five ids), else the missing or ill-typed field. Does not validate ranges (see [`Request::validate`]).
+    pub fn from_json(json: &str) -> Result<Request, RequestError> {
+        let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
+            RequestError::new("", format!("not valid JSON: {e}"), "a JSON object with a `system` field")
+        })?;
+        let ids = SYSTEM_IDS.join(", ");
+        let system = match value.get("system") {
+            None => return Err(RequestError::new("system", "missing", ids)),
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(other) => return Err(RequestError::new("system", format!("{other} is not a system id"), ids)),
+        };
+        if !SYSTEM_IDS.contains(&system.as_str()) {
+            return Err(RequestError::new("system", format!("unknown system `{system}`"), ids));
+        }
+        if !IMPLEMENTED.contains(&system.as_str()) {
+            return Err(RequestError::new(
+                "system",
+                format!("`{system}` is not available in this build"),
+                IMPLEMENTED.join(", "),
+            ));
+        }
+        json_error::from_object(&value)
+    }
+
+    /// The system's id.
+    pub fn system_id(&self) -> &'static str {
+        match self {
+            Request::TwentyFour(_) => twenty_four::TwentyFour::ID,
+            Request::TotalEffect(_) => total_effect::TotalEffect::ID,
+            Request::HackAndSlash(_) => hack_and_slash::HackAndSlash::ID,
+        }
+    }
+
+    /// Check every field against the system's rules.
+    pub fn validate(&self) -> Result<(), RequestError> {
+        match self {
+            Request::TwentyFour(r) => twenty_four::TwentyFour::validate(r),
+            Request::TotalEffect(r) => total_effect::TotalEffect::validate(r),
+            Request::HackAndSlash(r) => hack_and_slash::HackAndSlash::validate(r),
+        }
+    }
+
+    /// Validate, then roll with a generator seeded from `seed`; the roll records the seed.
+    pub fn roll(&self, seed: u64) -> Result<Roll, RequestError> {
+        let mut rng = crate::rng::seeded(seed);
+        Ok(match self {
+            Request::TwentyFour(r) => {
+                Roll::TwentyFour(twenty_four::TwentyFourRoll { seed, ..twenty_four::TwentyFour::roll(r, &mut rng)? })
+            }
+            Request::TotalEffect(r) => Roll::TotalEffect(total_effect::TotalEffectRoll {
+                seed,
+                ..total_effect::TotalEffect::roll(r, &mut rng)?
+            }),
+            Request::HackAndSlash(r) => Roll::HackAndSlash(hack_and_slash::HackAndSlashRoll {
+                seed,
+                ..hack_and_slash::HackAndSlash::roll(r, &mut rng)?
+            }),
+        })
+    }
+
+    /// Validate, then compute the exact odds of every outcome and event.
+    pub fn odds(&self) -> Result<Odds, RequestError> {
+        match self {
+            Request::TwentyFour(r) => twenty_four::TwentyFour::odds(r),
+            Request::TotalEffect(r) => total_effect::TotalEffect::odds(r),
+            Request::HackAndSlash(r) => hack_and_slash::HackAndSlash::odds(r),
+        }
+    }
+
+    /// The outcome names of this request's system, best first.
+    pub fn outcomes(&self) -> &'static [&'static str] {
+        match self {
+            Request::TwentyFour(_) => twenty_four::TwentyFour::OUTCOMES,
+            Request::TotalEffect(_) => total_effect::TotalEffect::OUTCOMES,
+            Request::HackAndSlash(_) => hack_and_slash::HackAndSlash::OUTCOMES,
+        }
+    }
+}
+
+impl Roll {
+    /// What every system reports alike.
+    pub fn summary(&self) -> Summary {
+        match self {
+            Roll::TwentyFour(r) => twenty_four::TwentyFour::summary(r),
+            Roll::TotalEffect(r) => total_effect::TotalEffect::summary(r),
+            Roll::HackAndSlash(r) => hack_and_slash::HackAndSlash::summary(r),
+        }
+    }
+
+    /// The seed that produced this roll.
+    pub fn seed(&self) -> u64 {
+        match self {
+            Roll::TwentyFour(r) => r.seed,
+            Roll::TotalEffect(r) => r.seed,
+            Roll::HackAndSlash(r) => r.seed,
+        }
+    }
+
+    /// The system's id.
+    pub fn system_id(&self) -> &'static str {
+        match self {
+            Roll::TwentyFour(_) => twenty_four::TwentyFour::ID,
+            Roll::TotalEffect(_) => total_effect::TotalEffect::ID,
+            Roll::HackAndSlash(_) => hack_and_slash::HackAndSlash::ID,
+        }
+    }
+
+    /// Whether this roll may be pushed (24-System Push Your Luck: only an unpushed Miss; no other system pushes).
+    pub fn can_push(&self) -> bool {
+        match self {
+            Roll::TwentyFour(r) => twenty_four::can_push(r),
+            _ => false,
+        }
+    }
 }

@@ -1,0 +1,66 @@
+//! # Hack & Slash (Galbraith)
+//!
+//! One d6 for success plus the acting side's bonuses, against one d6 for failure plus the difficulty; bonuses and
+//! difficulties come in half steps. The success level is the difference: 1 or more is a full success, 0 or 1/2 a
+//! half success, below 0 a failure. When others oppose the action, each rolls d6 plus their own bonus instead and
+//! the action's level is measured against the highest of them; every opposer ahead of the action by 1 or more
+//! interferes fully, one level with it or ahead by 1/2 interferes partially (half effect).
+//!
+//! ## dicetray's readings
+//! - Bonus, difficulty and each opposing bonus: multiples of 0.5 from -10 to 20; NaN, infinities and other
+//!   fractions are errors naming the field. At most 10,000 opponents.
+//! - `difficulty` and `opponents` together are an error; neither means difficulty 0.
+//! - Odds events (opposed requests only): `interference_full` is the chance that at least one opposer interferes
+//!   fully, `interference_partial` that at least one interferes partially (both can happen in one roll).
+//! - One-on-one opposed rolls report the opponent's side through its interference: full = the opponent succeeds,
+//!   partial = tie (both half) or the opponent half-succeeds.
+
+mod half;
+mod level;
+mod odds;
+mod request;
+mod roll;
+
+pub use half::{from_halves, to_halves, Halves, BONUS_ALLOWED, BONUS_MAX, BONUS_MIN};
+pub use level::{Interference, Outcome, INTERFERENCE_FULL, INTERFERENCE_PARTIAL};
+pub use request::*;
+pub use roll::{HackAndSlashRoll, Opposer, Side};
+
+use crate::rng::RollRng;
+use crate::systems::{Odds, RequestError, RuleSystem, Summary};
+
+/// Hack & Slash.
+pub struct HackAndSlash;
+
+impl RuleSystem for HackAndSlash {
+    const ID: &'static str = "hack-and-slash";
+    const OUTCOMES: &'static [&'static str] = &["full_success", "half_success", "failure"];
+    type Request = HackAndSlashRequest;
+    type Roll = HackAndSlashRoll;
+
+    fn validate(request: &HackAndSlashRequest) -> Result<(), RequestError> {
+        request.validate()
+    }
+
+    fn roll(request: &HackAndSlashRequest, rng: &mut RollRng) -> Result<HackAndSlashRoll, RequestError> {
+        let checked = request.check()?;
+        Ok(roll::roll_dice(request, &checked, rng))
+    }
+
+    fn odds(request: &HackAndSlashRequest) -> Result<Odds, RequestError> {
+        Ok(odds::level_odds(&request.check()?))
+    }
+
+    fn summary(roll: &HackAndSlashRoll) -> Summary {
+        Summary {
+            system: Self::ID.to_string(),
+            outcome: roll.outcome.as_str().to_string(),
+            events: roll.events.clone(),
+            total: roll.total,
+            dice: roll.dice.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

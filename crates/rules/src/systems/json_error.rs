@@ -1,0 +1,107 @@
+//! Turning serde's messages about a request into a [`RequestError`] that names the field.
+//!
+//! serde_json's messages for a `Value` carry no path, so the field is found by elimination: a key whose removal
+//! turns the failure into "missing field `key`" (or into success) is the culprit; inside an array, an element
+//! whose removal lets the rest parse is named `key[i]`, and
+//! inside an object, a member found the same way is named `key.member`.
+
+use super::RequestError;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// Deserialize `value` (an object) into `T`; on failure, name the field at fault.
+pub(crate) fn from_object<T: DeserializeOwned>(value: &Value) -> Result<T, RequestError> {
+    let err = match T::deserialize(value) {
+        Ok(t) => return Ok(t),
+        Err(e) => e.to_string(),
+    };
+    let Some(map) = value.as_object() else {
+        let (problem, allowed) = split_expected(&err);
+        return Err(RequestError::new("", problem, allowed));
+    };
+    if let Some(field) = quoted_after(&err, "missing field ") {
+        // A member missing inside a nested object is named `key.member`.
+        let owner = map.iter().filter(|(_, v)| v.is_object()).map(|(k, _)| k).find(|k| {
+            let mut without = map.clone();
+            without.remove(*k);
+            serde_json::from_value::<T>(Value::Object(without)).map_err(|e| e.to_string()).err() != Some(err.clone())
+        });
+        let path = owner.map_or(field.clone(), |k| format!("{k}.{field}"));
+        return Err(RequestError::new(path, "missing", "a value for this field (see the request format)"));
+    }
+    let (problem, allowed) = split_expected(&err);
+    for key in map.keys().filter(|k| k.as_str() != "system") {
+        let mut without = map.clone();
+        without.remove(key);
+        let culprit = match serde_json::from_value::<T>(Value::Object(without)) {
+            Ok(_) => true,
+            Err(e) => quoted_after(&e.to_string(), "missing field ").as_deref() == Some(key.as_str()),
+        };
+        if culprit {
+            let field = match (element_at_fault::<T>(map, key), member_at_fault::<T>(map, key)) {
+                (Some(i), _) => format!("{key}[{i}]"),
+                (None, Some(member)) => format!("{key}.{member}"),
+                (None, None) => key.clone(),
+            };
+            return Err(RequestError::new(field, problem, allowed));
+        }
+    }
+    Err(RequestError::new("", problem, allowed))
+}
+
+/// If `map[key]` is an array and dropping one element lets the whole parse, that element's index.
+fn element_at_fault<T: DeserializeOwned>(map: &Map<String, Value>, key: &str) -> Option<usize> {
+    let items = map.get(key)?.as_array()?;
+    (0..items.len()).find(|&i| {
+        let mut shorter = items.clone();
+        shorter.remove(i);
+        let mut m = map.clone();
+        m.insert(key.to_string(), Value::Array(shorter));
+        serde_json::from_value::<T>(Value::Object(m)).is_ok()
+    })
+}
+
+/// If `map[key]` is an object and dropping one of its members turns the failure into "missing field `member`"
+/// (or success), that member's name.
+fn member_at_fault<T: DeserializeOwned>(map: &Map<String, Value>, key: &str) -> Option<String> {
+    let inner = map.get(key)?.as_object()?;
+    inner.keys().find_map(|member| {
+        let mut smaller = inner.clone();
+        smaller.remove(member);
+        let mut m = map.clone();
+        m.insert(key.to_string(), Value::Object(smaller));
+        let culprit = match serde_json::from_value::<T>(Value::Object(m)) {
+            Ok(_) => true,
+            Err(e) => quoted_after(&e.to_string(), "missing field ").as_deref() == Some(member.as_str()),
+        };
+        culprit.then(|| member.clone())
+    })
+}
+
+/// The backquoted word after `prefix` in `msg`: "missing field `rank`" -> "rank".
+fn quoted_after(msg: &str, prefix: &str) -> Option<String> {
+    let rest = &msg[msg.find(prefix)? + prefix.len()..];
+    let rest = rest.strip_prefix('`')?;
+    Some(rest[..rest.find('`')?].to_string())
+}
+
+/// "invalid type: string \"x\", expected i64" -> ("invalid type: string \"x\"", "a whole number").
+fn split_expected(msg: &str) -> (String, String) {
+    let (problem, allowed) = split_expected_raw(msg);
+    let allowed = match allowed.as_str() {
+        "i64" | "i32" | "u64" | "u32" | "u8" => "a whole number".to_string(),
+        "f64" | "f32" => "a number".to_string(),
+        _ => allowed,
+    };
+    (problem, allowed)
+}
+
+fn split_expected_raw(msg: &str) -> (String, String) {
+    match msg.find(", expected ") {
+        Some(at) => (msg[..at].to_string(), msg[at + ", expected ".len()..].to_string()),
+        None => match msg.find("expected ") {
+            Some(at) => (msg[..at].trim_end_matches([',', ' ']).to_string(), msg[at + "expected ".len()..].to_string()),
+            None => (msg.to_string(), "see the request format".to_string()),
+        },
+    }
+}

@@ -1,0 +1,82 @@
+//! Total//Effect's Effect dice (High, Mid, Low) and what abilities do with them: halve a die, step a die up or
+//! down, and the Tier-against-Tier Advantage.
+
+use serde::{Deserialize, Serialize};
+
+/// The three kept dice, highest first, after any Escalation floor or ceiling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    pub high: i64,
+    pub mid: i64,
+    pub low: i64,
+}
+
+/// Which Effect die an ability reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectDie {
+    Low,
+    Mid,
+    High,
+}
+
+impl Effect {
+    /// From three values in any order.
+    pub fn from_values(mut v: [i64; 3]) -> Effect {
+        v.sort_unstable();
+        Effect { high: v[2], mid: v[1], low: v[0] }
+    }
+
+    /// The value of one Effect die.
+    pub fn die(&self, which: EffectDie) -> i64 {
+        match which {
+            EffectDie::Low => self.low,
+            EffectDie::Mid => self.mid,
+            EffectDie::High => self.high,
+        }
+    }
+
+    /// Step the die an ability reads by `steps` (positive up, negative down). Up: Low -> Mid -> High, then +1 per
+    /// further step. Down: High -> Mid -> Low, then -1 per further step, never below 0.
+    pub fn step(&self, from: EffectDie, steps: i64) -> i64 {
+        let rung = from as i64 + steps; // 0 Low, 1 Mid, 2 High
+        match rung {
+            r if r > 2 => self.high + (r - 2),
+            2 => self.high,
+            1 => self.mid,
+            0 => self.low,
+            r => (self.low + r).max(0),
+        }
+    }
+}
+
+/// Halve a die's value: round down, at least 1 (1-3 -> 1, 4-5 -> 2, 6 -> 3).
+pub fn halve(value: i64) -> i64 {
+    value.div_euclid(2).max(1)
+}
+
+/// Steps on a flat value: each step up adds 1, each step down takes 1 (no floor is stated for flat values).
+pub fn step_flat(value: i64, steps: i64) -> i64 {
+    value + steps
+}
+
+/// The Tier of a character Level: 1-3 -> 1, 4-6 -> 2, 7-9 -> 3; the optional Level 0 -> Tier 0 and Level 10 ->
+/// Tier 4; anything above 10 has no Tier.
+pub fn tier_of_level(level: u32) -> Option<u32> {
+    match level {
+        0 => Some(0),
+        1..=9 => Some(level.div_ceil(3)),
+        10 => Some(4),
+        _ => None,
+    }
+}
+
+/// Tier against Tier: acting on something below the character's Tier gives 1 Advantage, above it 1 Disadvantage,
+/// the same Tier neither. Returns (advantage, disadvantage) to add to a request.
+pub fn tier_advantage(character_tier: u32, situation_tier: u32) -> (u32, u32) {
+    match situation_tier.cmp(&character_tier) {
+        std::cmp::Ordering::Less => (1, 0),
+        std::cmp::Ordering::Greater => (0, 1),
+        std::cmp::Ordering::Equal => (0, 0),
+    }
+}

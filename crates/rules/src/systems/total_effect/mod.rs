@@ -1,0 +1,69 @@
+//! # Total//Effect
+//!
+//! Three d6: their sum is the Total, the dice themselves the Effect dice (High, Mid, Low). Each net Advantage
+//! adds a die and keeps the highest three, each net Disadvantage adds one and keeps the lowest three (at most 3
+//! either way). Escalation (0..=6) adds to the Total, or by table option sets a floor or ceiling on each Effect
+//! die instead. A Total of 8 or less is a hard choice, 9-12 a success with a twist, 13+ a clean success; ability
+//! bands (`9+`, `8-`, `9-12`) each trigger when the Total falls in them.
+//!
+//! ## dicetray's readings
+//! - Advantage and Disadvantage are each 0..=10 in a request; they cancel, then the net is clamped to ±3.
+//! - In `floor`/`ceiling` mode the Effect dice and the Total use the adjusted values (a die's `face` keeps what was
+//!   rolled, its `value` the adjusted number); Escalation is then not added. `ceiling` with Escalation 0 makes
+//!   every Effect die 0, as written.
+//! - Bands are whole numbers 0..=999 without spaces; the same band twice is an error; events keep the text.
+//! - Stepping a flat value has no floor (only stepping an Effect die down stops at 0).
+
+mod band;
+mod effect;
+mod odds;
+mod request;
+mod resolve;
+mod roll;
+
+pub use band::{Band, BAND_FORMS};
+pub use effect::{halve, step_flat, tier_advantage, tier_of_level, Effect, EffectDie};
+pub use odds::total_dist;
+pub use request::*;
+pub use resolve::{kept_indices, Outcome};
+pub use roll::TotalEffectRoll;
+
+use crate::rng::RollRng;
+use crate::systems::{Odds, RequestError, RuleSystem, Summary};
+
+/// Total//Effect.
+pub struct TotalEffect;
+
+impl RuleSystem for TotalEffect {
+    const ID: &'static str = "total-effect";
+    const OUTCOMES: &'static [&'static str] = &["clean_success", "success_with_twist", "hard_choice"];
+    type Request = TotalEffectRequest;
+    type Roll = TotalEffectRoll;
+
+    fn validate(request: &TotalEffectRequest) -> Result<(), RequestError> {
+        request.validate()
+    }
+
+    fn roll(request: &TotalEffectRequest, rng: &mut RollRng) -> Result<TotalEffectRoll, RequestError> {
+        request.validate()?;
+        Ok(roll::roll_dice(request, rng))
+    }
+
+    fn odds(request: &TotalEffectRequest) -> Result<Odds, RequestError> {
+        request.validate()?;
+        Ok(odds::effect_odds(request))
+    }
+
+    fn summary(roll: &TotalEffectRoll) -> Summary {
+        Summary {
+            system: Self::ID.to_string(),
+            outcome: roll.outcome.as_str().to_string(),
+            events: roll.events.clone(),
+            total: roll.total as f64,
+            dice: roll.dice.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
