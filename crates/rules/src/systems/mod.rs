@@ -18,6 +18,9 @@ use std::fmt;
 mod error;
 pub use error::RequestError;
 
+pub mod remedy;
+pub mod ruina_imperii;
+
 /// The shape every rule system has.
 pub trait RuleSystem {
     /// The id in requests, saved data and the CLI (`"24-system"`, `"remedy"`, ...).
