@@ -10,7 +10,7 @@
 //! - at most one `!`: a die showing 20 adds another d20, repeatedly (`!!` would be the generic engine's
 //!   compounding, which Remedy does not use).
 //!
-//! Marks apply in Remedy's fixed order whatever order they were typed in: ♻, then !, then ▲/▼. [`Display`]
+//! Marks apply in Remedy's fixed order whatever order they were typed in: ♻, then !, then ▲/▼. [`Display`](fmt::Display)
 //! writes them in that order, with the Remedy symbols.
 
 use crate::dice::marks::{remedy_mark, RemedyMark};
