@@ -134,6 +134,10 @@ fn example_requests_from_the_issue_parse_and_roll() {
         r#"{"system":"total-effect","advantage":2,"disadvantage":0,"escalation":1,"modifier":0,"bands":["9+","13+","6-8"]}"#,
         r#"{"system":"hack-and-slash","bonus":1.5,"difficulty":2}"#,
         r#"{"system":"hack-and-slash","bonus":1.5,"opponents":[2.5]}"#,
+        r#"{"system":"remedy","dice":"2d20▲","ability":3,"dominance":1,"threat":0,"bonus":0,"dc":14}"#,
+        r#"{"system":"remedy","dice":"2d20^","ability":3,"dominance":0,"threat":1,"bonus":0,"opponent":{"dice":"1d20","ability":2,"dominance":0,"threat":0,"bonus":0},"reactive":"self"}"#,
+        r#"{"system":"ruina-imperii","skill":3,"risk":1,"explode":null,"difficulty":1,"fortune":false}"#,
+        r#"{"system":"ruina-imperii","skill":3,"risk":1,"explode":null,"opponent":{"skill":2,"risk":0,"explode":null},"fortune":false}"#,
     ];
     for json in examples {
         let request = Request::from_json(json).unwrap();

@@ -21,9 +21,10 @@ mod json_error;
 pub use error::RequestError;
 
 pub mod hack_and_slash;
+pub mod remedy;
+pub mod ruina_imperii;
 pub mod total_effect;
 pub mod twenty_four;
-// The other rule-system modules (`remedy`, `ruina_imperii`) are added beside these.
 
 /// The shape every rule system has.
 pub trait RuleSystem {
@@ -104,10 +105,12 @@ pub const SYSTEM_IDS: [&str; 5] = ["24-system", "remedy", "total-effect", "ruina
 pub enum Request {
     #[serde(rename = "24-system")]
     TwentyFour(twenty_four::TwentyFourRequest),
-    // remedy: #[serde(rename = "remedy")] Remedy(remedy::RemedyRequest),
+    #[serde(rename = "remedy")]
+    Remedy(remedy::RemedyRequest),
     #[serde(rename = "total-effect")]
     TotalEffect(total_effect::TotalEffectRequest),
-    // ruina-imperii: #[serde(rename = "ruina-imperii")] RuinaImperii(ruina_imperii::RuinaImperiiRequest),
+    #[serde(rename = "ruina-imperii")]
+    RuinaImperii(ruina_imperii::RuinaImperiiRequest),
     #[serde(rename = "hack-and-slash")]
     HackAndSlash(hack_and_slash::HackAndSlashRequest),
 }
@@ -119,17 +122,15 @@ pub enum Request {
 pub enum Roll {
     #[serde(rename = "24-system")]
     TwentyFour(twenty_four::TwentyFourRoll),
-    // remedy: #[serde(rename = "remedy")] Remedy(remedy::RemedyRoll),
+    #[serde(rename = "remedy")]
+    Remedy(remedy::RemedyRoll),
     #[serde(rename = "total-effect")]
     TotalEffect(total_effect::TotalEffectRoll),
-    // ruina-imperii: #[serde(rename = "ruina-imperii")] RuinaImperii(ruina_imperii::RuinaImperiiRoll),
+    #[serde(rename = "ruina-imperii")]
+    RuinaImperii(ruina_imperii::RuinaImperiiRoll),
     #[serde(rename = "hack-and-slash")]
     HackAndSlash(hack_and_slash::HackAndSlashRoll),
 }
-
-/// The ids this build implements (a subset of [`SYSTEM_IDS`] while systems are being added).
-const IMPLEMENTED: &[&str] =
-    &[twenty_four::TwentyFour::ID, total_effect::TotalEffect::ID, hack_and_slash::HackAndSlash::ID];
 
 impl Request {
     /// Parse a request from JSON. The error names the field: `system` for an unknown or missing system (listing
@@ -147,13 +148,6 @@ impl Request {
         if !SYSTEM_IDS.contains(&system.as_str()) {
             return Err(RequestError::new("system", format!("unknown system `{system}`"), ids));
         }
-        if !IMPLEMENTED.contains(&system.as_str()) {
-            return Err(RequestError::new(
-                "system",
-                format!("`{system}` is not available in this build"),
-                IMPLEMENTED.join(", "),
-            ));
-        }
         json_error::from_object(&value)
     }
 
@@ -163,6 +157,8 @@ impl Request {
             Request::TwentyFour(_) => twenty_four::TwentyFour::ID,
             Request::TotalEffect(_) => total_effect::TotalEffect::ID,
             Request::HackAndSlash(_) => hack_and_slash::HackAndSlash::ID,
+            Request::Remedy(_) => remedy::Remedy::ID,
+            Request::RuinaImperii(_) => ruina_imperii::RuinaImperii::ID,
         }
     }
 
@@ -172,6 +168,8 @@ impl Request {
             Request::TwentyFour(r) => twenty_four::TwentyFour::validate(r),
             Request::TotalEffect(r) => total_effect::TotalEffect::validate(r),
             Request::HackAndSlash(r) => hack_and_slash::HackAndSlash::validate(r),
+            Request::Remedy(r) => remedy::Remedy::validate(r),
+            Request::RuinaImperii(r) => ruina_imperii::RuinaImperii::validate(r),
         }
     }
 
@@ -190,6 +188,11 @@ impl Request {
                 seed,
                 ..hack_and_slash::HackAndSlash::roll(r, &mut rng)?
             }),
+            Request::Remedy(r) => Roll::Remedy(remedy::RemedyRoll { seed, ..remedy::Remedy::roll(r, &mut rng)? }),
+            Request::RuinaImperii(r) => Roll::RuinaImperii(ruina_imperii::RuinaImperiiRoll {
+                seed,
+                ..ruina_imperii::RuinaImperii::roll(r, &mut rng)?
+            }),
         })
     }
 
@@ -199,6 +202,8 @@ impl Request {
             Request::TwentyFour(r) => twenty_four::TwentyFour::odds(r),
             Request::TotalEffect(r) => total_effect::TotalEffect::odds(r),
             Request::HackAndSlash(r) => hack_and_slash::HackAndSlash::odds(r),
+            Request::Remedy(r) => remedy::Remedy::odds(r),
+            Request::RuinaImperii(r) => ruina_imperii::RuinaImperii::odds(r),
         }
     }
 
@@ -208,6 +213,8 @@ impl Request {
             Request::TwentyFour(_) => twenty_four::TwentyFour::OUTCOMES,
             Request::TotalEffect(_) => total_effect::TotalEffect::OUTCOMES,
             Request::HackAndSlash(_) => hack_and_slash::HackAndSlash::OUTCOMES,
+            Request::Remedy(_) => remedy::Remedy::OUTCOMES,
+            Request::RuinaImperii(_) => ruina_imperii::RuinaImperii::OUTCOMES,
         }
     }
 }
@@ -219,6 +226,8 @@ impl Roll {
             Roll::TwentyFour(r) => twenty_four::TwentyFour::summary(r),
             Roll::TotalEffect(r) => total_effect::TotalEffect::summary(r),
             Roll::HackAndSlash(r) => hack_and_slash::HackAndSlash::summary(r),
+            Roll::Remedy(r) => remedy::Remedy::summary(r),
+            Roll::RuinaImperii(r) => ruina_imperii::RuinaImperii::summary(r),
         }
     }
 
@@ -228,6 +237,8 @@ impl Roll {
             Roll::TwentyFour(r) => r.seed,
             Roll::TotalEffect(r) => r.seed,
             Roll::HackAndSlash(r) => r.seed,
+            Roll::Remedy(r) => r.seed,
+            Roll::RuinaImperii(r) => r.seed,
         }
     }
 
@@ -237,6 +248,8 @@ impl Roll {
             Roll::TwentyFour(_) => twenty_four::TwentyFour::ID,
             Roll::TotalEffect(_) => total_effect::TotalEffect::ID,
             Roll::HackAndSlash(_) => hack_and_slash::HackAndSlash::ID,
+            Roll::Remedy(_) => remedy::Remedy::ID,
+            Roll::RuinaImperii(_) => ruina_imperii::RuinaImperii::ID,
         }
     }
 

@@ -1,0 +1,130 @@
+//! Exact Remedy odds.
+//!
+//! Per side: the kept d20's value distribution ([`super::kept`]), split by what its natural triggers
+//! (triumph, disaster, neither), each part shifted by ability + bonus and convolved with the net dominance
+//! (or negated threat) d6 sum. Against a DC that gives the outcomes directly; in a contest every pair of the
+//! two sides' parts is either decided by the naturals or compared total against total.
+//! Explosion chains are followed until less than 1e-12 of the mass is left over all d20s together.
+
+use super::d20::natural_of;
+use super::kept::kept_value;
+use super::outcome::{contest_by_naturals, Natural, Outcome};
+use super::request::{Against, Reactive, Side};
+use super::roll::{EVENT_CANCELLED, EVENT_CRITICAL_HIT};
+use crate::dist::Dist;
+use crate::systems::{Chance, Odds};
+
+/// Mass an explosion expansion may leave unaccounted (per request).
+pub const TRUNCATE_BELOW: f64 = 1e-12;
+
+/// One side's total, split by what the natural triggers ([`Natural::ALL`] order).
+#[derive(Clone, Debug)]
+pub struct SideTotals {
+    pub parts: [Dist; 3],
+    pub truncated_mass: f64,
+}
+
+/// Sum of the net dominance d6s (positive) or minus the sum of the net threat d6s.
+pub fn d6_dist(net: i64) -> Dist {
+    let sum = Dist::uniform(1, 6).repeat_sum(net.unsigned_abs() as u32);
+    if net < 0 {
+        sum.neg()
+    } else {
+        sum
+    }
+}
+
+/// A side's totals, explosions followed until less than `budget` per d20 is left.
+pub fn side_totals(side: &Side, budget: f64) -> SideTotals {
+    let kept = kept_value(&side.dice, budget);
+    let modifier = d6_dist(side.net_d6).add(&Dist::point(side.ability + side.bonus));
+    let parts = Natural::ALL.map(|class| {
+        let part = Dist::from_pairs(
+            kept.iter().filter(|&(v, _)| Natural::of(natural_of(v), side.triumph_from, side.disaster_to) == class),
+        );
+        part.add(&modifier)
+    });
+    SideTotals { parts, truncated_mass: kept.truncated_mass() }
+}
+
+/// (P(A > B), P(A = B), P(A < B)) over the mass the two parts hold.
+fn compare(a: &Dist, b: &Dist) -> (f64, f64, f64) {
+    let (Some(bmin), Some(bmax)) = (b.min(), b.max()) else {
+        return (0.0, 0.0, 0.0);
+    };
+    let probs: Vec<f64> = (bmin..=bmax).map(|v| b.p(v)).collect();
+    let mut below = Vec::with_capacity(probs.len() + 1);
+    let mut acc = 0.0;
+    below.push(0.0);
+    for p in &probs {
+        acc += p;
+        below.push(acc);
+    }
+    let total_b = acc;
+    let (mut gt, mut eq, mut lt) = (0.0, 0.0, 0.0);
+    for (x, px) in a.iter() {
+        let i = (x - bmin).clamp(0, probs.len() as i64) as usize;
+        let under = below[i];
+        let at = if (bmin..=bmax).contains(&x) { probs[i] } else { 0.0 };
+        gt += px * under;
+        eq += px * at;
+        lt += px * (total_b - under - at).max(0.0);
+    }
+    (gt, eq, lt)
+}
+
+/// The odds of a validated request.
+pub fn odds(own: &Side, against: &Against, attack: bool) -> Odds {
+    let d20s = own.dice.count
+        + match against {
+            Against::Contest { opponent, .. } => opponent.dice.count,
+            Against::Dc(_) => 0,
+        };
+    let budget = TRUNCATE_BELOW / d20s as f64;
+    let mine = side_totals(own, budget);
+    let mut out = [0.0f64; 4];
+    let mut cancelled = 0.0;
+    let truncated_mass = match *against {
+        Against::Dc(dc) => {
+            out[Outcome::Triumph.index()] = mine.parts[0].total_mass();
+            out[Outcome::Disaster.index()] = mine.parts[1].total_mass();
+            out[Outcome::Success.index()] = mine.parts[2].p_where(|t| t > dc);
+            out[Outcome::Failure.index()] = mine.parts[2].p_where(|t| t <= dc);
+            mine.truncated_mass
+        }
+        Against::Contest { opponent, reactive } => {
+            let theirs = side_totals(&opponent, budget);
+            for (a, pa) in Natural::ALL.iter().zip(&mine.parts) {
+                for (b, pb) in Natural::ALL.iter().zip(&theirs.parts) {
+                    let mass = pa.total_mass() * pb.total_mass();
+                    if mass == 0.0 {
+                        continue;
+                    }
+                    let (decided, cancel) = contest_by_naturals(*a, *b);
+                    if cancel {
+                        cancelled += mass;
+                    }
+                    match decided {
+                        Some(o) => out[o.index()] += mass,
+                        None => {
+                            let (gt, eq, lt) = compare(pa, pb);
+                            let (win, lose) = match reactive {
+                                Reactive::Myself => (gt + eq, lt),
+                                Reactive::Opponent => (gt, eq + lt),
+                            };
+                            out[Outcome::Success.index()] += win;
+                            out[Outcome::Failure.index()] += lose;
+                        }
+                    }
+                }
+            }
+            1.0 - (1.0 - mine.truncated_mass) * (1.0 - theirs.truncated_mass)
+        }
+    };
+    let critical = if attack { out[Outcome::Triumph.index()] } else { 0.0 };
+    Odds {
+        outcomes: Outcome::ALL.iter().map(|o| Chance::new(o.as_str(), out[o.index()])).collect(),
+        events: vec![Chance::new(EVENT_CRITICAL_HIT, critical), Chance::new(EVENT_CANCELLED, cancelled)],
+        truncated_mass,
+    }
+}

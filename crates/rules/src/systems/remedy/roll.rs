@@ -1,0 +1,175 @@
+//! Rolling a Remedy check: the d20s, the kept one, the dominance or threat d6s, the total and the result.
+
+use super::check_dice::{CheckDice, Keep};
+use super::d20::{natural_of, throw, EXPLOSION_CAP};
+use super::outcome::{against_dc, contest, Natural, Outcome};
+use super::request::{Against, Reactive, Side};
+use crate::die::{DieKind, DieRoll};
+use crate::rng::{face, RollRng};
+use serde::{Deserialize, Serialize};
+
+/// Event: an attack's applying triumph, a critical hit.
+pub const EVENT_CRITICAL_HIT: &str = "critical_hit";
+/// Event: in a contest, both sides' triumphs (or both disasters) cancelled.
+pub const EVENT_CANCELLED: &str = "cancelled";
+
+/// One side's check, fully broken down.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckRoll {
+    /// The d20s in canonical Remedy notation (`2d20▲`).
+    pub notation: String,
+    /// Every die: the d20 throws (each followed by its explosion throws; only the kept chain is `kept`), then
+    /// the net dominance (`value` = +face) or threat (`value` = -face) d6s. Empty in [`RemedyRoll::check`],
+    /// whose dice are the roll's own `dice`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<DieRoll>,
+    /// The kept d20's face after ♻ (the first face of its chain).
+    pub natural: i64,
+    /// The kept d20's value (its chain's sum with !).
+    pub kept: i64,
+    pub ability: i64,
+    /// Net dominance d6s added (positive) or threat d6s subtracted (negative).
+    pub d6: i64,
+    pub bonus: i64,
+    /// kept + ability + d6 + bonus.
+    pub total: i64,
+    /// The natural is in this side's triumph range.
+    pub triumph: bool,
+    /// The natural is in this side's disaster range.
+    pub disaster: bool,
+    /// A d20's explosion chain reached the cap.
+    pub explosion_capped: bool,
+}
+
+/// A Remedy roll's full breakdown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RemedyRoll {
+    pub outcome: Outcome,
+    /// Events that happened: `critical_hit`, `cancelled`.
+    pub events: Vec<String>,
+    /// The acting side's total.
+    pub total: i64,
+    /// The acting side's dice (the opponent's are under `opponent.dice`).
+    pub dice: Vec<DieRoll>,
+    /// The seed the roll was made from (the dispatcher or [`super::Remedy::roll_seeded`] sets it).
+    pub seed: u64,
+    /// The acting side in detail (its dice are `dice` above).
+    pub check: CheckRoll,
+    /// The DC, against a DC.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dc: Option<i64>,
+    /// The opponent's check, in a contest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<CheckRoll>,
+    /// Who was reactive, in a contest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reactive: Option<Reactive>,
+    /// The check was an attack and its triumph applies.
+    pub critical_hit: bool,
+    /// Per-d20 explosion cap used for rolling.
+    pub explosion_cap: u32,
+}
+
+/// Roll one side.
+pub fn roll_side(side: &Side, rng: &mut RollRng) -> CheckRoll {
+    let thrown: Vec<_> = (0..side.dice.count).map(|_| throw(&side.dice, "d20", rng)).collect();
+    let kept_index = pick(&side.dice, thrown.iter().map(|t| t.value));
+    let kept = thrown[kept_index].value;
+    let explosion_capped = thrown.iter().any(|t| t.capped);
+    let mut dice: Vec<DieRoll> = Vec::new();
+    for (i, t) in thrown.into_iter().enumerate() {
+        dice.extend(t.throws.into_iter().map(|mut d| {
+            d.kept = i == kept_index;
+            d
+        }));
+    }
+    let mut d6 = 0;
+    let role = if side.net_d6 > 0 { "dominance" } else { "threat" };
+    for _ in 0..side.net_d6.unsigned_abs() {
+        let f = face(rng, 6) as i64;
+        let mut die = DieRoll::new(DieKind::Standard(6), f).with_role(role);
+        die.value = side.net_d6.signum() * f;
+        d6 += die.value;
+        dice.push(die);
+    }
+    let natural = natural_of(kept);
+    let class = Natural::of(natural, side.triumph_from, side.disaster_to);
+    CheckRoll {
+        notation: side.dice.to_string(),
+        dice,
+        natural,
+        kept,
+        ability: side.ability,
+        d6,
+        bonus: side.bonus,
+        total: kept + side.ability + d6 + side.bonus,
+        triumph: class == Natural::Triumph,
+        disaster: class == Natural::Disaster,
+        explosion_capped,
+    }
+}
+
+/// Which die is kept: the first highest (▲) or first lowest (▼) value.
+fn pick(dice: &CheckDice, values: impl Iterator<Item = i64>) -> usize {
+    let mut best: Option<(usize, i64)> = None;
+    for (i, v) in values.enumerate() {
+        let better = match (best, dice.keep) {
+            (None, _) => true,
+            (Some((_, b)), Keep::Highest) => v > b,
+            (Some((_, b)), Keep::Lowest) => v < b,
+            (Some(_), Keep::Single) => false,
+        };
+        if better {
+            best = Some((i, v));
+        }
+    }
+    best.map_or(0, |(i, _)| i)
+}
+
+fn class(c: &CheckRoll) -> Natural {
+    if c.triumph {
+        Natural::Triumph
+    } else if c.disaster {
+        Natural::Disaster
+    } else {
+        Natural::Plain
+    }
+}
+
+/// Roll a validated request.
+pub fn roll(own: &Side, against: &Against, attack: bool, rng: &mut RollRng) -> RemedyRoll {
+    let mut check = roll_side(own, rng);
+    let (outcome, cancelled, dc, opponent, reactive) = match *against {
+        Against::Dc(dc) => {
+            let o = against_dc(class(&check), check.total, dc);
+            (o, false, Some(dc), None, None)
+        }
+        Against::Contest { opponent, reactive } => {
+            let opp = roll_side(&opponent, rng);
+            let (o, c) = contest((class(&check), check.total), (class(&opp), opp.total), reactive);
+            (o, c, None, Some(opp), Some(reactive))
+        }
+    };
+    let critical_hit = attack && outcome == Outcome::Triumph;
+    let mut events = Vec::new();
+    if critical_hit {
+        events.push(EVENT_CRITICAL_HIT.to_string());
+    }
+    if cancelled {
+        events.push(EVENT_CANCELLED.to_string());
+    }
+    let dice = std::mem::take(&mut check.dice);
+    RemedyRoll {
+        outcome,
+        events,
+        total: check.total,
+        dice,
+        seed: 0,
+        check,
+        dc,
+        opponent,
+        reactive,
+        critical_hit,
+        explosion_cap: EXPLOSION_CAP,
+    }
+}

@@ -1,0 +1,89 @@
+//! Ruina Imperii (`ruina-imperii`): a d6 pool where every 4, 5 or 6 is a hit.
+//!
+//! In the project's reading of Ruina Imperii (see `shared/rules/README.md`):
+//! - the pool is skill dice plus Risk dice; more hits than D is a Success, more than 2D a Critical Success,
+//!   where D is a static difficulty or, opposed, the hits of the opponent's own roll;
+//! - Explode N: each die showing N or more adds a die, and added dice can explode and hit in turn;
+//! - Risk r adds r dice and gives Explode 6, or turns Explode 6 into Explode 5;
+//! - a roll that is not a Success and has fewer hits than its Risk is a Harsh Failure, unless Fortune covers it;
+//! - a roll of zero dice is made as one die with Risk 1 instead.
+//!
+//! Choices this module makes where the text leaves room (documented in the files that implement them):
+//! - D = 0: one hit is a Critical Success (the text's "> 2D" read literally) — [`outcome`].
+//! - Zero dice means skill 0 *and* Risk 0; skill 0 with Risk above 0 is an ordinary roll — [`pool`].
+//! - `fortune`: `false`, `true`/`"roll"`, `"scene"`; any Fortune covers this roll — [`fortune`].
+//! - The opponent's own Harsh Failure is not reported; only its hits matter here.
+//! - Extra events: `exploded` (one of this roll's own dice exploded) and `fortune_covered` (the roll would have
+//!   been a Harsh Failure but Fortune turned it into a Failure).
+//! - Rolling stops an explosion chain after [`roll::EXPLOSION_CAP`] added dice and says so; odds expand
+//!   explosions until less than 1e-12 of the mass is left ([`odds`]).
+
+pub mod fortune;
+pub mod odds;
+pub mod outcome;
+pub mod pool;
+pub mod request;
+pub mod roll;
+
+pub use fortune::Fortune;
+pub use outcome::Outcome;
+pub use pool::Pool;
+pub use request::{Opponent, RuinaImperiiRequest};
+pub use roll::{OpponentRoll, RuinaImperiiRoll};
+
+use crate::rng::{seeded, RollRng};
+use crate::systems::{Odds, RequestError, RuleSystem, Summary};
+
+/// The Ruina Imperii rule system.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuinaImperii;
+
+impl RuinaImperii {
+    /// Validate, then roll with a generator seeded from `seed`, recording the seed in the roll.
+    pub fn roll_seeded(request: &RuinaImperiiRequest, seed: u64) -> Result<RuinaImperiiRoll, RequestError> {
+        let mut rng = seeded(seed);
+        let mut r = Self::roll(request, &mut rng)?;
+        r.seed = seed;
+        Ok(r)
+    }
+}
+
+impl RuleSystem for RuinaImperii {
+    const ID: &'static str = "ruina-imperii";
+    const OUTCOMES: &'static [&'static str] = &["critical_success", "success", "failure", "harsh_failure"];
+    type Request = RuinaImperiiRequest;
+    type Roll = RuinaImperiiRoll;
+
+    fn validate(request: &Self::Request) -> Result<(), RequestError> {
+        request.validate()
+    }
+
+    /// The roll's `seed` is 0; the caller records the seed it used (see [`RuinaImperii::roll_seeded`]).
+    fn roll(request: &Self::Request, rng: &mut RollRng) -> Result<Self::Roll, RequestError> {
+        request.validate()?;
+        Ok(roll::roll(request, rng))
+    }
+
+    fn odds(request: &Self::Request) -> Result<Odds, RequestError> {
+        request.validate()?;
+        Ok(odds::odds(request))
+    }
+
+    /// Own dice first, then the opponent's (their roles prefixed `opponent_`).
+    fn summary(roll: &Self::Roll) -> Summary {
+        let mut dice = roll.dice.clone();
+        if let Some(o) = &roll.opponent {
+            dice.extend(o.dice.iter().cloned().map(|mut d| {
+                d.role = d.role.map(|r| format!("opponent_{r}"));
+                d
+            }));
+        }
+        Summary {
+            system: Self::ID.to_string(),
+            outcome: roll.outcome.as_str().to_string(),
+            events: roll.events.clone(),
+            total: roll.total as f64,
+            dice,
+        }
+    }
+}
