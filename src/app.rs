@@ -2,10 +2,12 @@
 
 use crate::route::{use_screen, Screen};
 use crate::screens;
+use crate::state::provide_app_state;
 use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
+    provide_app_state();
     let screen = use_screen();
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>

@@ -3,6 +3,9 @@
 mod app;
 mod route;
 mod screens;
+mod state;
+mod systems;
+mod widgets;
 
 fn main() {
     console_error_panic_hook::set_once();

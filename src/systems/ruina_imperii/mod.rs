@@ -1,0 +1,4 @@
+//! Ruina Imperii in the app: the character sheet (and, beside it, its editor and roll panel).
+
+mod sheet;
+pub use sheet::*;

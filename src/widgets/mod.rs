@@ -1,0 +1,4 @@
+//! Small components shared by several screens.
+
+pub mod dice;
+pub mod odds_chart;
