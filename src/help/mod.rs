@@ -82,7 +82,11 @@ pub fn paras(items: &'static [&'static str]) -> impl IntoView {
 }
 
 /// A small table; cells are rich texts. It scrolls sideways inside its own box if a phone is too narrow.
-pub fn table(caption: &'static str, head: &'static [&'static str], rows: &'static [&'static [&'static str]]) -> impl IntoView {
+pub fn table(
+    caption: &'static str,
+    head: &'static [&'static str],
+    rows: &'static [&'static [&'static str]],
+) -> impl IntoView {
     view! {
         <div class="help-table-wrap">
             <table class="help-table">
@@ -140,8 +144,9 @@ pub fn outcomes(system_id: &'static str, items: &'static [Outcome]) -> impl Into
 /// The clearly marked list of the project's rulings for one system.
 pub fn rulings(system_id: &'static str, items: &'static [&'static str]) -> impl IntoView {
     let heading = anchor_id(&format!("{system_id}-rulings"));
+    let labelled_by = heading.clone();
     view! {
-        <aside class="rulings" aria-labelledby=heading.clone()>
+        <aside class="rulings" aria-labelledby=labelled_by>
             <h3 id=heading>
                 <span class="rulings-mark" aria-hidden="true">"⚖ "</span>
                 "How dicetray rules on this"
@@ -165,8 +170,9 @@ pub fn HelpSection(
     children: Children,
 ) -> impl IntoView {
     let heading = anchor_id(&format!("{slug}-title"));
+    let labelled_by = heading.clone();
     view! {
-        <section id=anchor_id(slug) class="help-section" tabindex="-1" aria-labelledby=heading.clone()>
+        <section id=anchor_id(slug) class="help-section" tabindex="-1" aria-labelledby=labelled_by>
             <h2 id=heading>{title}</h2>
             {(!byline.is_empty()).then(|| view! { <p class="help-byline">{byline}</p> })}
             {children()}

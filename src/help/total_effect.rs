@@ -9,7 +9,8 @@ pub const OUTCOMES: &[Outcome] = &[
     Outcome {
         id: "hard_choice",
         name: "Hard choice (Total 8 or less)",
-        meaning: "The player picks: the attempt fails with a minor consequence or twist, or it succeeds with a major one.",
+        meaning:
+            "The player picks: the attempt fails with a minor consequence or twist, or it succeeds with a major one.",
     },
     Outcome {
         id: "success_with_twist",

@@ -134,7 +134,11 @@ fn help_has_every_system_and_the_notation_reference() {
         page.wait_text("#screen-title", "Help", |t| t == "Help").await;
         for (id, heading) in SECTIONS {
             assert_eq!(page.text(&format!("#{id} h2")).await, heading, "heading of #{id}");
-            assert_eq!(page.count(&format!(".help-toc a[href='#/{}']", id.replacen('-', "/", 1))).await, 1, "contents link to {id}");
+            assert_eq!(
+                page.count(&format!(".help-toc a[href='#/{}']", id.replacen('-', "/", 1))).await,
+                1,
+                "contents link to {id}"
+            );
         }
         assert!(page.text("#help-24-system .help-byline").await.contains("J. Weaver"));
         assert!(page.text("#help-hack-and-slash .help-byline").await.contains("Seth Galbraith and Benjamin Galbraith"));
@@ -150,7 +154,17 @@ fn help_has_every_system_and_the_notation_reference() {
             assert_eq!(page.count(&format!("#{anchor}")).await, 1, "anchor #{anchor}");
         }
         let notation = page.text("#help-notation").await;
-        for syntax in ["4d6kh3", "dF", "d%", "!!", "!p", "8d6>=4", "f<=N", "2d6+3 [fire]", "rerolls → explosions → keep/drop → success counting"] {
+        for syntax in [
+            "4d6kh3",
+            "dF",
+            "d%",
+            "!!",
+            "!p",
+            "8d6>=4",
+            "f<=N",
+            "2d6+3 [fire]",
+            "rerolls → explosions → keep/drop → success counting",
+        ] {
             assert!(notation.contains(syntax), "the notation reference lacks {syntax:?}");
         }
         let odds = page.text("#help-odds").await;
