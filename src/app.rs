@@ -10,7 +10,22 @@ pub fn App() -> impl IntoView {
     provide_app_state();
     let screen = use_screen();
     view! {
-        <a class="skip-link" href="#main">"Skip to content"</a>
+        // Moves focus without touching the URL fragment, which names the screen.
+        <a
+            class="skip-link"
+            href="#main"
+            on:click=|ev| {
+                ev.prevent_default();
+                if let Some(main) = document().get_element_by_id("main") {
+                    use leptos::wasm_bindgen::JsCast;
+                    if let Ok(main) = main.dyn_into::<leptos::web_sys::HtmlElement>() {
+                        let _ = main.focus();
+                    }
+                }
+            }
+        >
+            "Skip to content"
+        </a>
         <header class="app-header">
             <a class="brand" href="#/roll" aria-label="dicetray home">
                 <span class="brand-mark" aria-hidden="true">"⚄"</span>

@@ -60,7 +60,11 @@ fn current_hash() -> String {
 pub fn use_screen() -> ReadSignal<Screen> {
     let (screen, set_screen) = signal(Screen::from_hash(&current_hash()));
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
-        set_screen.set(Screen::from_hash(&current_hash()));
+        // Only a change of screen re-renders; moves within a screen (`#/help/remedy`) are the screen's business.
+        let next = Screen::from_hash(&current_hash());
+        if screen.get_untracked() != next {
+            set_screen.set(next);
+        }
     });
     on_cleanup(move || handle.remove());
     screen
