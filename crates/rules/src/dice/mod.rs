@@ -3,6 +3,7 @@
 //! ```
 //! use dicetray_rules::dice::parse;
 //! let e = parse("4d6kh3 + 2 [bonus]").unwrap();
+//! let roll = e.roll(42).unwrap();
 
 //! assert_eq!(roll, e.roll(42).unwrap());
 //! let odds = e.odds().unwrap();
@@ -18,7 +19,11 @@ mod lex;
 pub mod limits;
 pub mod marks;
 pub mod parse;
+mod render;
+pub mod roll;
 
 pub use ast::{BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success};
 pub use error::NotationError;
 pub use parse::{parse, parse_group};
+pub use render::group_text;
+pub use roll::{ExprRoll, GroupRoll, LabelRoll};

@@ -1,0 +1,263 @@
+//! Rolling: a dice group into its dice, an expression into a full breakdown. Every roll is made from a
+//! [`RollRng`]; [`Expr::roll`] seeds one from a recorded `u64` so (seed, notation) always replays the same roll.
+
+use super::ast::*;
+use super::error::NotationError;
+use super::limits::{MAX_EXPLOSIONS_PER_DIE, MAX_REROLLS_PER_DIE};
+use super::render;
+use crate::die::{DieKind, DieRoll};
+use crate::rng::{face, seeded, RollRng};
+use serde::{Deserialize, Serialize};
+
+/// One dice group rolled.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupRoll {
+    /// The group in canonical notation (`4d6kh3`).
+    pub notation: String,
+    /// Every throw, in order; the throws an explosion added follow the die that exploded (`from_explosion`).
+    pub dice: Vec<DieRoll>,
+    /// The group's value: the sum of kept dice, or with a success compare point, successes less failures.
+    pub subtotal: i64,
+    /// True if the group counts successes (so `subtotal` is a count).
+    pub successes: bool,
+    /// True if some die reached [`MAX_EXPLOSIONS_PER_DIE`] and stopped exploding.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explosion_capped: bool,
+}
+
+/// The value of a `[label]`led part of the expression.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LabelRoll {
+    pub label: String,
+    pub value: i64,
+}
+
+/// One expression rolled: everything needed to show and replay it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExprRoll {
+    /// The expression in canonical notation.
+    pub expr: String,
+    /// The seed the roll was made from (None if made from a caller's generator).
+    pub seed: Option<u64>,
+    pub total: i64,
+    /// Every dice group, in reading order.
+    pub groups: Vec<GroupRoll>,
+    /// Every labelled part with its value, in reading order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<LabelRoll>,
+    pub comment: Option<String>,
+    /// Plain-text rendering, e.g. `4d6kh3 [6, 5, 3, 1 dropped] + 2 = 16`.
+    pub text: String,
+}
+
+impl ExprRoll {
+    /// Every die of every group, in order.
+    pub fn dice(&self) -> Vec<DieRoll> {
+        self.groups.iter().flat_map(|g| g.dice.iter().cloned()).collect()
+    }
+}
+
+/// One throw of the bare die (no rules applied).
+fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
+    match kind {
+        DieKind::Standard(s) => face(rng, s) as i64,
+        DieKind::Fudge => face(rng, 3) as i64 - 2,
+    }
+}
+
+impl DiceGroup {
+    /// One throw with the reroll rule applied: (face, faces it replaced).
+    fn throw(&self, rng: &mut RollRng) -> (i64, Vec<i64>) {
+        let mut f = draw(self.die, rng);
+        let mut replaced = Vec::new();
+        match self.reroll {
+            None => {}
+            Some(Reroll { on, once: true }) => {
+                if on.matches(f) {
+                    replaced.push(f);
+                    f = draw(self.die, rng);
+                }
+            }
+            Some(Reroll { on, once: false }) => {
+                while on.matches(f) {
+                    if replaced.len() as u32 == MAX_REROLLS_PER_DIE {
+                        // Drawing uniformly among the faces that stop the reroll has exactly the distribution
+                        // of rerolling on; the parser guaranteed there is at least one.
+                        let allowed: Vec<i64> = self.faces().filter(|&x| !on.matches(x)).collect();
+                        f = allowed[face(rng, allowed.len() as u32) as usize - 1];
+                        break;
+                    }
+                    replaced.push(f);
+                    f = draw(self.die, rng);
+                }
+            }
+        }
+        (f, replaced)
+    }
+
+    /// One die: its throws (several if it exploded, one if compounded), its value, and whether it was capped.
+    fn roll_die(&self, rng: &mut RollRng) -> (Vec<DieRoll>, i64, bool) {
+        let mut throws: Vec<DieRoll> = Vec::new();
+        let mut capped = false;
+        loop {
+            let depth = throws.len();
+            let (f, rerolled) = self.throw(rng);
+            let mut d = DieRoll::new(self.die, f);
+            d.rerolled = rerolled;
+            if depth > 0 {
+                d.from_explosion = true;
+                if matches!(self.explode, Some(Explode { kind: ExplodeKind::Penetrate, .. })) {
+                    d.penetrated = true;
+                    d.value = f - 1;
+                }
+            }
+            let explodes = self.explode.is_some_and(|e| e.on.matches(f));
+            if explodes && depth as u32 >= MAX_EXPLOSIONS_PER_DIE {
+                capped = true;
+            }
+            d.exploded = explodes && !capped;
+            throws.push(d);
+            if !explodes || capped {
+                break;
+            }
+        }
+        let value = throws.iter().map(|d| d.value).sum();
+        if matches!(self.explode, Some(Explode { kind: ExplodeKind::Compound, .. })) && throws.len() > 1 {
+            let mut first = throws[0].clone();
+            for t in &throws[1..] {
+                first.compounded.push(t.face);
+                first.rerolled.extend(&t.rerolled);
+            }
+            first.value = value;
+            first.exploded = true;
+            throws = vec![first];
+        }
+        (throws, value, capped)
+    }
+
+    /// Roll the group: reroll, explode, keep/drop, count successes, in that order. A die and the throws its
+    /// explosions added count as one die (worth their sum) for keeping and for success counting.
+    pub fn roll(&self, rng: &mut RollRng) -> GroupRoll {
+        let mut chains: Vec<(Vec<DieRoll>, i64)> = Vec::with_capacity(self.count as usize);
+        let mut capped = false;
+        for _ in 0..self.count {
+            let (throws, value, c) = self.roll_die(rng);
+            capped |= c;
+            chains.push((throws, value));
+        }
+        if let Some(k) = self.keep {
+            let (high, n) = k.kept(self.count);
+            let mut order: Vec<usize> = (0..chains.len()).collect();
+            if high {
+                order.sort_by_key(|&i| std::cmp::Reverse(chains[i].1));
+            } else {
+                order.sort_by_key(|&i| chains[i].1);
+            }
+            for &i in &order[n as usize..] {
+                chains[i].0.iter_mut().for_each(|d| d.kept = false);
+            }
+        }
+        let mut subtotal = 0;
+        for (throws, value) in &mut chains {
+            if !throws[0].kept {
+                continue;
+            }
+            match self.success {
+                Some(s) => {
+                    let score = s.score(*value);
+                    throws[0].count = score as i8;
+                    subtotal += score;
+                }
+                None => subtotal += *value,
+            }
+        }
+        GroupRoll {
+            notation: self.to_string(),
+            dice: chains.into_iter().flat_map(|c| c.0).collect(),
+            subtotal,
+            successes: self.success.is_some(),
+            explosion_capped: capped,
+        }
+    }
+}
+
+struct Eval<'a> {
+    rng: &'a mut RollRng,
+    groups: Vec<GroupRoll>,
+    labels: Vec<LabelRoll>,
+}
+
+fn overflow(pos: Pos) -> NotationError {
+    NotationError::new(pos.0, "the result does not fit in a 64-bit integer").allowing(format!("{} to {}", i64::MIN, i64::MAX))
+}
+
+impl Eval<'_> {
+    /// (value, text) of a node.
+    fn eval(&mut self, node: &Node) -> Result<(i64, String), NotationError> {
+        Ok(match node {
+            Node::Num(n) => (*n, n.to_string()),
+            Node::Dice(g) => {
+                let r = g.roll(self.rng);
+                let out = (r.subtotal, render::group_text(&r));
+                self.groups.push(r);
+                out
+            }
+            Node::Neg(x) => {
+                let (v, t) = self.eval(x)?;
+                let t = if matches!(**x, Node::Bin { .. }) { format!("-({t})") } else { format!("-{t}") };
+                (v.checked_neg().ok_or_else(|| overflow(Pos(1)))?, t)
+            }
+            Node::Label(x, l) => {
+                let (v, t) = self.eval(x)?;
+                self.labels.push(LabelRoll { label: l.clone(), value: v });
+                let t = if matches!(**x, Node::Bin { .. } | Node::Neg(_)) { format!("({t})") } else { t };
+                (v, format!("{t} \"{l}\""))
+            }
+            Node::Bin { op, lhs, rhs, pos } => {
+                let (a, ta) = self.eval(lhs)?;
+                let (b, tb) = self.eval(rhs)?;
+                let v = match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    BinOp::Div => {
+                        if b == 0 {
+                            return Err(NotationError::new(pos.0, format!("division by zero: `{rhs}` rolled 0"))
+                                .allowing("a divisor that is not 0"));
+                        }
+                        a.checked_div(b)
+                    }
+                }
+                .ok_or_else(|| overflow(*pos))?;
+                let prec = |n: &Node| match n {
+                    Node::Bin { op, .. } => op.precedence(),
+                    _ => u8::MAX,
+                };
+                let ta = if prec(lhs) < op.precedence() { format!("({ta})") } else { ta };
+                let tb = if prec(rhs) <= op.precedence() { format!("({tb})") } else { tb };
+                (v, format!("{ta} {} {tb}", op.symbol()))
+            }
+        })
+    }
+}
+
+impl Expr {
+    /// Roll from a recorded seed (`rng::seeded(seed)`): the same (seed, expression) always gives the same roll.
+    pub fn roll(&self, seed: u64) -> Result<ExprRoll, NotationError> {
+        let mut rng = seeded(seed);
+        let mut r = self.roll_with(&mut rng)?;
+        r.seed = Some(seed);
+        Ok(r)
+    }
+
+    /// Roll with the caller's generator (the result's `seed` is None).
+    pub fn roll_with(&self, rng: &mut RollRng) -> Result<ExprRoll, NotationError> {
+        let mut ev = Eval { rng, groups: Vec::new(), labels: Vec::new() };
+        let (total, t) = ev.eval(&self.root)?;
+        let mut text = format!("{t} = {total}");
+        if let Some(c) = &self.comment {
+            text.push_str(&format!("  # {c}"));
+        }
+        Ok(ExprRoll { expr: self.to_string(), seed: None, total, groups: ev.groups, labels: ev.labels, comment: self.comment.clone(), text })
+    }
+}
