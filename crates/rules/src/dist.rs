@@ -71,7 +71,7 @@ impl Dist {
     }
     /// The largest value with non-zero probability (None if empty).
     pub fn max(&self) -> Option<i64> {
-        (!self.probs.is_empty()).then(|| self.min + self.probs.len() as i64 - 1)
+        (!self.probs.is_empty()).then(|| self.min + (self.probs.len() as i64 - 1))
     }
     /// Number of values between min and max inclusive (the dense support size).
     pub fn support_len(&self) -> usize {
@@ -232,6 +232,11 @@ mod tests {
         let folded = Dist::uniform(-2, 2).map(|v| v.abs());
         assert!((folded.p(2) - 0.4).abs() < 1e-15);
         assert!((folded.p(0) - 0.2).abs() < 1e-15);
+    }
+
+    #[test]
+    fn max_of_extreme_point_does_not_overflow() {
+        assert_eq!(Dist::point(i64::MAX).max(), Some(i64::MAX));
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod error;
 mod lex;
 pub mod limits;
 pub mod marks;
+mod odds;
 pub mod parse;
 mod render;
 pub mod roll;
