@@ -123,7 +123,9 @@ fn errors_name_what_and_where() {
     err_at("10d6kh20", 7, "keeps 20 dice but the group rolls 10");
     err_at("10d6dl11", 7, "drops 11");
     err_at("1d1!", 4, "could never stop");
-    err_at("1d6!>=1", 4, "explodes on every face of a d6");
+    err_at("1d6!>=1", 4, "explodes on every face a d6");
+    err_at("1d2r1!", 6, "explodes on every face a d2 can show after `r=1`");
+    err_at("1d6!>=2r<2", 4, "could never stop");
     err_at("1d6r<=6", 4, "rerolls every face of a d6");
     err_at("1dFr<2", 4, "rerolls every face of a dF");
     err_at("99999999999999999999d6", 1, "too large");

@@ -280,6 +280,7 @@ impl Parser {
         let (mut ups, mut downs, mut recycles) = (0u32, 0u32, 0i64);
         let mut mark_col = 0;
         let mut keep_col = 0;
+        let mut explode_col = 0;
         let dup = |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
         loop {
             let col = self.col();
@@ -325,13 +326,7 @@ impl Parser {
                         return Err(dup(col, "explode"));
                     }
                     g.explode = Some(Explode { kind, on });
-                    if g.faces().all(|f| on.matches(f)) {
-                        return Err(NotationError::new(
-                            col,
-                            format!("this explodes on every face of a {}, so the roll could never stop", g.die.name()),
-                        )
-                        .allowing("a compare point that leaves at least one face, e.g. ! or !>=5"));
-                    }
+                    explode_col = col;
                 }
                 'k' | 'd' => {
                     self.i += 1;
@@ -376,6 +371,18 @@ impl Parser {
                         .allowing("e.g. 8d6>=4f1"))
                 }
                 _ => break,
+            }
+        }
+        if let Some(e) = g.explode {
+            // Faces a throw can end on: all of them, or those a reroll-until lets stand.
+            let until = g.reroll.filter(|r| !r.once);
+            if g.faces().filter(|&f| !until.is_some_and(|r| r.on.matches(f))).all(|f| e.on.matches(f)) {
+                let after = until.map_or(String::new(), |r| format!(" can show after `r{}`", r.on));
+                return Err(NotationError::new(
+                    explode_col,
+                    format!("this explodes on every face a {}{after}, so the roll could never stop", g.die.name()),
+                )
+                .allowing("a compare point that leaves at least one face, e.g. ! or !>=5"));
             }
         }
         if recycles > 0 {
