@@ -222,7 +222,8 @@ impl Eval<'_> {
                     BinOp::Mul => a.checked_mul(b),
                     BinOp::Div => {
                         if b == 0 {
-                            return Err(NotationError::new(pos.0, format!("division by zero: `{rhs}` rolled 0"))
+                            let why = if matches!(**rhs, Node::Num(_)) { "dividing by 0".to_string() } else { format!("`{rhs}` rolled 0") };
+                            return Err(NotationError::new(pos.0, format!("division by zero: {why}"))
                                 .allowing("a divisor that is not 0"));
                         }
                         a.checked_div(b)
