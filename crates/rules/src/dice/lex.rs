@@ -39,42 +39,49 @@ fn normalise(c: char) -> Option<char> {
     }
 }
 
-/// Split `src` into tokens. Fails on an over-long expression, an unclosed label or a foreign character.
+/// Split `src` into tokens (and return the column just past the end). Fails on an over-long expression, an
+/// unclosed label or a foreign character.
 pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
-    let n = src.chars().count();
+    // Byte length bounds the character count: count only when it could be over the limit.
+    let n = if src.len() > MAX_EXPR_LEN { src.chars().count() } else { 0 };
     if n > MAX_EXPR_LEN {
         return Err(NotationError::new(MAX_EXPR_LEN + 1, format!("the expression is {n} characters long"))
             .allowing(format!("at most {MAX_EXPR_LEN} characters")));
     }
-    let chars: Vec<char> = src.chars().collect();
-    let mut toks = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let col = i + 1;
+    let mut toks = Vec::with_capacity(src.len());
+    let mut col = 0;
+    let mut it = src.char_indices();
+    while let Some((at, c)) = it.next() {
+        col += 1;
+        if c.is_ascii_alphanumeric() {
+            toks.push(Tok { kind: TokKind::Ch(c.to_ascii_lowercase()), col });
+            continue;
+        }
         if c.is_whitespace() {
-            i += 1;
             continue;
         }
         match normalise(c) {
             Some('[') => {
-                let Some(len) = chars[i + 1..].iter().position(|&c| c == ']') else {
+                let rest = &src[at + c.len_utf8()..];
+                let Some(len) = rest.find(']') else {
                     return Err(NotationError::new(col, "this label has no closing `]`"));
                 };
-                let text: String = chars[i + 1..i + 1 + len].iter().collect();
+                let text = &rest[..len];
                 toks.push(Tok { kind: TokKind::Label(text.trim().to_string()), col });
-                i += len + 2;
+                let skip = text.chars().count() + 1;
+                col += skip;
+                for _ in 0..skip {
+                    it.next();
+                }
             }
             Some(']') => return Err(NotationError::new(col, "`]` without a `[` before it")),
             Some('#') => {
-                let text: String = chars[i + 1..].iter().collect();
+                let text = &src[at + c.len_utf8()..];
                 toks.push(Tok { kind: TokKind::Comment(text.trim().to_string()), col });
+                col += text.chars().count();
                 break;
             }
-            Some(a) => {
-                toks.push(Tok { kind: TokKind::Ch(a), col });
-                i += 1;
-            }
+            Some(a) => toks.push(Tok { kind: TokKind::Ch(a), col }),
             None => {
                 let hint = match c {
                     '–' | '—' | '‐' | '‑' => " (a dash: type `-`)",
@@ -89,7 +96,7 @@ pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
             }
         }
     }
-    Ok((toks, n + 1))
+    Ok((toks, col + 1))
 }
 
 #[cfg(test)]

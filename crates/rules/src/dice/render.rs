@@ -13,67 +13,77 @@
 use super::limits::MAX_EXPLOSIONS_PER_DIE;
 use super::roll::GroupRoll;
 use crate::die::{DieKind, DieRoll};
+use std::fmt::Write;
 
-fn face_text(kind: DieKind, f: i64) -> String {
+fn push_face(s: &mut String, kind: DieKind, f: i64) {
     match (kind, f) {
-        (DieKind::Fudge, 1) => "+".into(),
-        (DieKind::Fudge, -1) => "-".into(),
-        _ => f.to_string(),
+        (DieKind::Fudge, 1) => s.push('+'),
+        (DieKind::Fudge, -1) => s.push('-'),
+        _ => {
+            let _ = write!(s, "{f}");
+        }
     }
 }
 
-fn rerolled_text(kind: DieKind, r: &[i64]) -> String {
-    r.iter().map(|&f| face_text(kind, f) + "→").collect()
-}
-
-fn throw_text(d: &DieRoll) -> String {
-    let mut s = rerolled_text(d.kind, &d.rerolled) + &face_text(d.kind, d.face);
+fn push_throw(s: &mut String, d: &DieRoll) {
+    for &r in &d.rerolled {
+        push_face(s, d.kind, r);
+        s.push('→');
+    }
+    push_face(s, d.kind, d.face);
     if d.penetrated {
         s.push_str("-1");
     }
     if !d.compounded.is_empty() {
-        for f in &d.compounded {
+        for &f in &d.compounded {
             s.push_str("!!+");
-            s.push_str(&face_text(d.kind, *f));
+            push_face(s, d.kind, f);
         }
     } else if d.exploded {
         s.push('!');
     }
-    s
+}
+
+/// Suffixes of a die (its first throw carries them for the whole die).
+fn push_suffix(s: &mut String, first: &DieRoll) {
+    if !first.kept {
+        s.push_str(" dropped");
+    }
+    match first.count {
+        1 => s.push_str(" ✓"),
+        -1 => s.push_str(" ✗"),
+        _ => {}
+    }
 }
 
 /// The text of one rolled group, e.g. `4d6kh3 [6, 5, 3, 1 dropped]`.
 pub fn group_text(g: &GroupRoll) -> String {
-    let mut dice: Vec<String> = Vec::new();
+    let mut s = String::with_capacity(g.notation.len() + 4 + g.dice.len() * 4);
+    s.push_str(&g.notation);
+    s.push_str(" [");
+    let mut first: Option<&DieRoll> = None;
     for d in &g.dice {
-        if d.from_explosion {
-            if let Some(last) = dice.last_mut() {
-                last.push('+');
-                last.push_str(&throw_text(d));
-                continue;
+        if d.from_explosion && first.is_some() {
+            s.push('+');
+        } else {
+            if let Some(f) = first {
+                push_suffix(&mut s, f);
+                s.push_str(", ");
             }
+            first = Some(d);
         }
-        dice.push(throw_text(d));
+        push_throw(&mut s, d);
     }
-    // Suffixes per die (a die = a first throw and the explosion throws after it).
-    let firsts: Vec<&DieRoll> = g.dice.iter().filter(|d| !d.from_explosion).collect();
-    for (text, d) in dice.iter_mut().zip(firsts) {
-        if !d.kept {
-            text.push_str(" dropped");
-        }
-        match d.count {
-            1 => text.push_str(" ✓"),
-            -1 => text.push_str(" ✗"),
-            _ => {}
-        }
+    if let Some(f) = first {
+        push_suffix(&mut s, f);
     }
-    let mut s = format!("{} [{}]", g.notation, dice.join(", "));
+    s.push(']');
     if g.successes {
         let n = g.subtotal;
-        s.push_str(&format!(" ({n} success{})", if n.abs() == 1 { "" } else { "es" }));
+        let _ = write!(s, " ({n} success{})", if n.abs() == 1 { "" } else { "es" });
     }
     if g.explosion_capped {
-        s.push_str(&format!(" (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)"));
+        let _ = write!(s, " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)");
     }
     s
 }

@@ -8,6 +8,7 @@ use super::render;
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, seeded, RollRng};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 /// One dice group rolled.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -95,12 +96,14 @@ impl DiceGroup {
         (f, replaced)
     }
 
-    /// One die: its throws (several if it exploded, one if compounded), its value, and whether it was capped.
-    fn roll_die(&self, rng: &mut RollRng) -> (Vec<DieRoll>, i64, bool) {
-        let mut throws: Vec<DieRoll> = Vec::new();
+    /// One die: its throws (several if it exploded, one if compounded) appended to `out`; returns its value and
+    /// whether it reached the explosion limit.
+    fn roll_die(&self, rng: &mut RollRng, out: &mut Vec<DieRoll>) -> (i64, bool) {
+        let start = out.len();
         let mut capped = false;
+        let mut value = 0;
         loop {
-            let depth = throws.len();
+            let depth = out.len() - start;
             let (f, rerolled) = self.throw(rng);
             let mut d = DieRoll::new(self.die, f);
             d.rerolled = rerolled;
@@ -111,73 +114,71 @@ impl DiceGroup {
                     d.value = f - 1;
                 }
             }
+            value += d.value;
             let explodes = self.explode.is_some_and(|e| e.on.matches(f));
             if explodes && depth as u32 >= MAX_EXPLOSIONS_PER_DIE {
                 capped = true;
             }
             d.exploded = explodes && !capped;
-            throws.push(d);
+            out.push(d);
             if !explodes || capped {
                 break;
             }
         }
-        let value = throws.iter().map(|d| d.value).sum();
-        if matches!(self.explode, Some(Explode { kind: ExplodeKind::Compound, .. })) && throws.len() > 1 {
-            let mut first = throws[0].clone();
-            for t in &throws[1..] {
+        if matches!(self.explode, Some(Explode { kind: ExplodeKind::Compound, .. })) && out.len() - start > 1 {
+            let rest: Vec<DieRoll> = out.drain(start + 1..).collect();
+            let first = &mut out[start];
+            for t in rest {
                 first.compounded.push(t.face);
-                first.rerolled.extend(&t.rerolled);
+                first.rerolled.extend(t.rerolled);
             }
             first.value = value;
             first.exploded = true;
-            throws = vec![first];
         }
-        (throws, value, capped)
+        (value, capped)
     }
 
     /// Roll the group: reroll, explode, keep/drop, count successes, in that order. A die and the throws its
     /// explosions added count as one die (worth their sum) for keeping and for success counting.
     pub fn roll(&self, rng: &mut RollRng) -> GroupRoll {
-        let mut chains: Vec<(Vec<DieRoll>, i64)> = Vec::with_capacity(self.count as usize);
+        let mut dice: Vec<DieRoll> = Vec::with_capacity(self.count as usize);
+        // (first throw, one past the last throw, value) of each die
+        let mut chains: Vec<(usize, usize, i64)> = Vec::with_capacity(self.count as usize);
         let mut capped = false;
         for _ in 0..self.count {
-            let (throws, value, c) = self.roll_die(rng);
+            let start = dice.len();
+            let (value, c) = self.roll_die(rng, &mut dice);
             capped |= c;
-            chains.push((throws, value));
+            chains.push((start, dice.len(), value));
         }
         if let Some(k) = self.keep {
             let (high, n) = k.kept(self.count);
             let mut order: Vec<usize> = (0..chains.len()).collect();
             if high {
-                order.sort_by_key(|&i| std::cmp::Reverse(chains[i].1));
+                order.sort_by_key(|&i| std::cmp::Reverse(chains[i].2));
             } else {
-                order.sort_by_key(|&i| chains[i].1);
+                order.sort_by_key(|&i| chains[i].2);
             }
             for &i in &order[n as usize..] {
-                chains[i].0.iter_mut().for_each(|d| d.kept = false);
+                let (a, b, _) = chains[i];
+                dice[a..b].iter_mut().for_each(|d| d.kept = false);
             }
         }
         let mut subtotal = 0;
-        for (throws, value) in &mut chains {
-            if !throws[0].kept {
+        for &(a, _, value) in &chains {
+            if !dice[a].kept {
                 continue;
             }
             match self.success {
                 Some(s) => {
-                    let score = s.score(*value);
-                    throws[0].count = score as i8;
+                    let score = s.score(value);
+                    dice[a].count = score as i8;
                     subtotal += score;
                 }
-                None => subtotal += *value,
+                None => subtotal += value,
             }
         }
-        GroupRoll {
-            notation: self.to_string(),
-            dice: chains.into_iter().flat_map(|c| c.0).collect(),
-            subtotal,
-            successes: self.success.is_some(),
-            explosion_capped: capped,
-        }
+        GroupRoll { notation: self.to_string(), dice, subtotal, successes: self.success.is_some(), explosion_capped: capped }
     }
 }
 
@@ -192,31 +193,51 @@ fn overflow(pos: Pos) -> NotationError {
 }
 
 impl Eval<'_> {
-    /// (value, text) of a node.
-    fn eval(&mut self, node: &Node) -> Result<(i64, String), NotationError> {
+    /// The value of a node; its text is appended to `out`.
+    fn eval(&mut self, node: &Node, out: &mut String) -> Result<i64, NotationError> {
         Ok(match node {
-            Node::Num(n) => (*n, n.to_string()),
+            Node::Num(n) => {
+                let _ = write!(out, "{n}");
+                *n
+            }
             Node::Dice(g) => {
                 let r = g.roll(self.rng);
-                let out = (r.subtotal, render::group_text(&r));
+                out.push_str(&render::group_text(&r));
+                let v = r.subtotal;
                 self.groups.push(r);
-                out
+                v
             }
             Node::Neg(x) => {
-                let (v, t) = self.eval(x)?;
-                let t = if matches!(**x, Node::Bin { .. }) { format!("-({t})") } else { format!("-{t}") };
-                (v.checked_neg().ok_or_else(|| overflow(Pos(1)))?, t)
+                let paren = matches!(**x, Node::Bin { .. });
+                out.push_str(if paren { "-(" } else { "-" });
+                let v = self.eval(x, out)?;
+                if paren {
+                    out.push(')');
+                }
+                v.checked_neg().ok_or_else(|| overflow(Pos(1)))?
             }
             Node::Label(x, l) => {
-                let (v, t) = self.eval(x)?;
+                let paren = matches!(**x, Node::Bin { .. } | Node::Neg(_));
+                if paren {
+                    out.push('(');
+                }
+                let v = self.eval(x, out)?;
+                let _ = write!(out, "{} \"{l}\"", if paren { ")" } else { "" });
                 self.labels.push(LabelRoll { label: l.clone(), value: v });
-                let t = if matches!(**x, Node::Bin { .. } | Node::Neg(_)) { format!("({t})") } else { t };
-                (v, format!("{t} \"{l}\""))
+                v
             }
             Node::Bin { op, lhs, rhs, pos } => {
-                let (a, ta) = self.eval(lhs)?;
-                let (b, tb) = self.eval(rhs)?;
-                let v = match op {
+                let prec = |n: &Node| match n {
+                    Node::Bin { op, .. } => op.precedence(),
+                    _ => u8::MAX,
+                };
+                let (pl, pr) = (prec(lhs) < op.precedence(), prec(rhs) <= op.precedence());
+                out.push_str(if pl { "(" } else { "" });
+                let a = self.eval(lhs, out)?;
+                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.symbol(), if pr { "(" } else { "" });
+                let b = self.eval(rhs, out)?;
+                out.push_str(if pr { ")" } else { "" });
+                match op {
                     BinOp::Add => a.checked_add(b),
                     BinOp::Sub => a.checked_sub(b),
                     BinOp::Mul => a.checked_mul(b),
@@ -229,14 +250,7 @@ impl Eval<'_> {
                         a.checked_div(b)
                     }
                 }
-                .ok_or_else(|| overflow(*pos))?;
-                let prec = |n: &Node| match n {
-                    Node::Bin { op, .. } => op.precedence(),
-                    _ => u8::MAX,
-                };
-                let ta = if prec(lhs) < op.precedence() { format!("({ta})") } else { ta };
-                let tb = if prec(rhs) <= op.precedence() { format!("({tb})") } else { tb };
-                (v, format!("{ta} {} {tb}", op.symbol()))
+                .ok_or_else(|| overflow(*pos))?
             }
         })
     }
@@ -254,10 +268,11 @@ impl Expr {
     /// Roll with the caller's generator (the result's `seed` is None).
     pub fn roll_with(&self, rng: &mut RollRng) -> Result<ExprRoll, NotationError> {
         let mut ev = Eval { rng, groups: Vec::new(), labels: Vec::new() };
-        let (total, t) = ev.eval(&self.root)?;
-        let mut text = format!("{t} = {total}");
+        let mut text = String::with_capacity(64);
+        let total = ev.eval(&self.root, &mut text)?;
+        let _ = write!(text, " = {total}");
         if let Some(c) = &self.comment {
-            text.push_str(&format!("  # {c}"));
+            let _ = write!(text, "  # {c}");
         }
         Ok(ExprRoll { expr: self.to_string(), seed: None, total, groups: ev.groups, labels: ev.labels, comment: self.comment.clone(), text })
     }
