@@ -19,10 +19,27 @@ fn push_face(s: &mut String, kind: DieKind, f: i64) {
     match (kind, f) {
         (DieKind::Fudge, 1) => s.push('+'),
         (DieKind::Fudge, -1) => s.push('-'),
-        _ => {
-            let _ = write!(s, "{f}");
+        _ => push_int(s, f),
+    }
+}
+
+/// Append an integer without going through `fmt` (rendering is on the hot path of every roll).
+pub(crate) fn push_int(s: &mut String, v: i64) {
+    if v < 0 {
+        s.push('-');
+    }
+    let mut n = v.unsigned_abs();
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
     }
+    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("?"));
 }
 
 fn push_throw(s: &mut String, d: &DieRoll) {

@@ -18,15 +18,36 @@ impl Dense {
         if self.p.is_empty() || other.p.is_empty() {
             return Dense { min: 0, p: Vec::new() };
         }
-        let mut p = vec![0.0; self.p.len() + other.p.len() - 1];
+        let m = other.p.len();
+        let mut p = vec![0.0; self.p.len() + m - 1];
         for (i, &a) in self.p.iter().enumerate() {
             if a != 0.0 {
-                for (j, &b) in other.p.iter().enumerate() {
-                    p[i + j] += a * b;
+                // zip over equal-length slices: no bounds checks, so the loop vectorises
+                for (dst, &b) in p[i..i + m].iter_mut().zip(&other.p) {
+                    *dst += a * b;
                 }
             }
         }
         Dense { min: self.min + other.min, p }
+    }
+
+    /// Convolution with itself, using symmetry (each cross term once, doubled): half the work of `conv`.
+    pub fn square(&self) -> Dense {
+        let n = self.p.len();
+        if n == 0 {
+            return self.clone();
+        }
+        let mut p = vec![0.0; 2 * n - 1];
+        for (i, &a) in self.p.iter().enumerate() {
+            if a != 0.0 {
+                p[2 * i] += a * a;
+                let a2 = 2.0 * a;
+                for (dst, &b) in p[2 * i + 1..i + n].iter_mut().zip(&self.p[i + 1..]) {
+                    *dst += a2 * b;
+                }
+            }
+        }
+        Dense { min: 2 * self.min, p }
     }
     /// Mass held.
     pub fn mass(&self) -> f64 {

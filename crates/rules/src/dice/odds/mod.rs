@@ -40,38 +40,38 @@ impl Expr {
     }
 }
 
-/// Sum of `n` copies of `d` by repeated squaring, charging the work first.
+/// Sum of `n` copies of `d`: D^n = (D^(n/2))^2, times D when n is odd (squaring uses symmetry, so this costs
+/// about a third of the binary method), charging the work first.
 fn repeat_sum(d: &Dense, n: u32, col: usize, budget: &mut Budget) -> Result<Dense, NotationError> {
     let w = d.p.len().max(1) as f64;
     check_support(0, (w as i128 - 1) * n as i128, col)?;
-    // Squaring doubles the length each time: total work is about 2 (n w)^2 / 3 at most.
-    let mut work = 0.0;
-    let (mut len_r, mut len_b, mut k) = (1.0f64, w, n);
-    while k > 0 {
-        if k & 1 == 1 {
-            work += len_r * len_b;
-            len_r += len_b - 1.0;
-        }
-        k >>= 1;
-        if k > 0 {
-            work += len_b * len_b;
-            len_b = 2.0 * len_b - 1.0;
+    fn work(w: f64, n: u32) -> f64 {
+        match n {
+            0 | 1 => 0.0,
+            _ => {
+                let half = (w - 1.0) * (n / 2) as f64 + 1.0;
+                let odd = if n % 2 == 1 { (2.0 * half - 1.0) * w } else { 0.0 };
+                work(w, n / 2) + half * half / 2.0 + odd
+            }
         }
     }
-    budget.charge(work, col)?;
-    let mut result = Dense { min: 0, p: vec![1.0] };
-    let mut base = d.clone();
-    let mut k = n;
-    while k > 0 {
-        if k & 1 == 1 {
-            result = result.conv(&base);
-        }
-        k >>= 1;
-        if k > 0 {
-            base = base.conv(&base);
+    budget.charge(work(w, n), col)?;
+    fn go(d: &Dense, n: u32) -> Dense {
+        match n {
+            0 => Dense { min: 0, p: vec![1.0] },
+            1 => d.clone(),
+            _ => {
+                let sq = go(d, n / 2).square();
+                let mut r = if n % 2 == 1 { sq.conv(d) } else { sq };
+                // Probabilities below f64's smallest normal number (far-tail values of many dice) are as good as
+                // zero to f64 and make every later multiplication slow: drop them and trim the ends.
+                r.p.iter_mut().filter(|x| **x < f64::MIN_POSITIVE).for_each(|x| *x = 0.0);
+                trim(&mut r);
+                r
+            }
         }
     }
-    Ok(result)
+    Ok(go(d, n))
 }
 
 pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, NotationError> {
