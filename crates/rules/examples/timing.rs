@@ -34,7 +34,10 @@ fn main() {
         let e = match parse(src) {
             Ok(e) => e,
             Err(err) => {
-                println!("{}", serde_json::json!({"expr": src, "error": err.to_string()}));
+                println!(
+                    "{}",
+                    serde_json::json!({"expr": src, "error": err.to_string()})
+                );
                 continue;
             }
         };
@@ -51,7 +54,9 @@ fn main() {
                 "expr": src, "odds_us": odds_s * 1e6, "odds_iters": odds_iters, "rolls_per_sec": 1.0 / roll_s,
                 "truncated_mass": d.truncated_mass(), "total": d.iter().collect::<Vec<_>>(),
             }),
-            Err(err) => serde_json::json!({"expr": src, "error": err.to_string(), "rolls_per_sec": 1.0 / roll_s}),
+            Err(err) => {
+                serde_json::json!({"expr": src, "error": err.to_string(), "rolls_per_sec": 1.0 / roll_s})
+            }
         };
         println!("{v}");
     }

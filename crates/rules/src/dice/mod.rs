@@ -23,7 +23,9 @@ pub mod parse;
 mod render;
 pub mod roll;
 
-pub use ast::{BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success};
+pub use ast::{
+    BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success,
+};
 pub use error::NotationError;
 pub use parse::{parse, parse_group};
 pub use render::group_text;

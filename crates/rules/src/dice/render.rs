@@ -100,7 +100,10 @@ pub fn group_text(g: &GroupRoll) -> String {
         let _ = write!(s, " ({n} success{})", if n.abs() == 1 { "" } else { "es" });
     }
     if g.explosion_capped {
-        let _ = write!(s, " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)");
+        let _ = write!(
+            s,
+            " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)"
+        );
     }
     s
 }

@@ -54,7 +54,10 @@ pub struct ExprRoll {
 impl ExprRoll {
     /// Every die of every group, in order.
     pub fn dice(&self) -> Vec<DieRoll> {
-        self.groups.iter().flat_map(|g| g.dice.iter().cloned()).collect()
+        self.groups
+            .iter()
+            .flat_map(|g| g.dice.iter().cloned())
+            .collect()
     }
 }
 
@@ -73,12 +76,11 @@ impl DiceGroup {
         let mut replaced = Vec::new();
         match self.reroll {
             None => {}
-            Some(Reroll { on, once: true }) => {
-                if on.matches(f) {
-                    replaced.push(f);
-                    f = draw(self.die, rng);
-                }
+            Some(Reroll { on, once: true }) if on.matches(f) => {
+                replaced.push(f);
+                f = draw(self.die, rng);
             }
+            Some(Reroll { once: true, .. }) => {}
             Some(Reroll { on, once: false }) => {
                 while on.matches(f) {
                     if replaced.len() as u32 == MAX_REROLLS_PER_DIE {
@@ -109,7 +111,13 @@ impl DiceGroup {
             d.rerolled = rerolled;
             if depth > 0 {
                 d.from_explosion = true;
-                if matches!(self.explode, Some(Explode { kind: ExplodeKind::Penetrate, .. })) {
+                if matches!(
+                    self.explode,
+                    Some(Explode {
+                        kind: ExplodeKind::Penetrate,
+                        ..
+                    })
+                ) {
                     d.penetrated = true;
                     d.value = f - 1;
                 }
@@ -125,7 +133,14 @@ impl DiceGroup {
                 break;
             }
         }
-        if matches!(self.explode, Some(Explode { kind: ExplodeKind::Compound, .. })) && out.len() - start > 1 {
+        if matches!(
+            self.explode,
+            Some(Explode {
+                kind: ExplodeKind::Compound,
+                ..
+            })
+        ) && out.len() - start > 1
+        {
             let rest: Vec<DieRoll> = out.drain(start + 1..).collect();
             let first = &mut out[start];
             for t in rest {
@@ -178,7 +193,13 @@ impl DiceGroup {
                 None => subtotal += value,
             }
         }
-        GroupRoll { notation: self.to_string(), dice, subtotal, successes: self.success.is_some(), explosion_capped: capped }
+        GroupRoll {
+            notation: self.to_string(),
+            dice,
+            subtotal,
+            successes: self.success.is_some(),
+            explosion_capped: capped,
+        }
     }
 }
 
@@ -189,7 +210,11 @@ struct Eval<'a> {
 }
 
 fn overflow(pos: Pos) -> NotationError {
-    NotationError::new(pos.0, "the result does not fit in a 64-bit integer").allowing(format!("{} to {}", i64::MIN, i64::MAX))
+    NotationError::new(pos.0, "the result does not fit in a 64-bit integer").allowing(format!(
+        "{} to {}",
+        i64::MIN,
+        i64::MAX
+    ))
 }
 
 impl Eval<'_> {
@@ -223,7 +248,10 @@ impl Eval<'_> {
                 }
                 let v = self.eval(x, out)?;
                 let _ = write!(out, "{} \"{l}\"", if paren { ")" } else { "" });
-                self.labels.push(LabelRoll { label: l.clone(), value: v });
+                self.labels.push(LabelRoll {
+                    label: l.clone(),
+                    value: v,
+                });
                 v
             }
             Node::Bin { op, lhs, rhs, pos } => {
@@ -234,7 +262,13 @@ impl Eval<'_> {
                 let (pl, pr) = (prec(lhs) < op.precedence(), prec(rhs) <= op.precedence());
                 out.push_str(if pl { "(" } else { "" });
                 let a = self.eval(lhs, out)?;
-                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.symbol(), if pr { "(" } else { "" });
+                let _ = write!(
+                    out,
+                    "{} {} {}",
+                    if pl { ")" } else { "" },
+                    op.symbol(),
+                    if pr { "(" } else { "" }
+                );
                 let b = self.eval(rhs, out)?;
                 out.push_str(if pr { ")" } else { "" });
                 match op {
@@ -243,9 +277,16 @@ impl Eval<'_> {
                     BinOp::Mul => a.checked_mul(b),
                     BinOp::Div => {
                         if b == 0 {
-                            let why = if matches!(**rhs, Node::Num(_)) { "dividing by 0".to_string() } else { format!("`{rhs}` rolled 0") };
-                            return Err(NotationError::new(pos.0, format!("division by zero: {why}"))
-                                .allowing("a divisor that is not 0"));
+                            let why = if matches!(**rhs, Node::Num(_)) {
+                                "dividing by 0".to_string()
+                            } else {
+                                format!("`{rhs}` rolled 0")
+                            };
+                            return Err(NotationError::new(
+                                pos.0,
+                                format!("division by zero: {why}"),
+                            )
+                            .allowing("a divisor that is not 0"));
                         }
                         a.checked_div(b)
                     }
@@ -267,13 +308,25 @@ impl Expr {
 
     /// Roll with the caller's generator (the result's `seed` is None).
     pub fn roll_with(&self, rng: &mut RollRng) -> Result<ExprRoll, NotationError> {
-        let mut ev = Eval { rng, groups: Vec::new(), labels: Vec::new() };
+        let mut ev = Eval {
+            rng,
+            groups: Vec::new(),
+            labels: Vec::new(),
+        };
         let mut text = String::with_capacity(64);
         let total = ev.eval(&self.root, &mut text)?;
         let _ = write!(text, " = {total}");
         if let Some(c) = &self.comment {
             let _ = write!(text, "  # {c}");
         }
-        Ok(ExprRoll { expr: self.to_string(), seed: None, total, groups: ev.groups, labels: ev.labels, comment: self.comment.clone(), text })
+        Ok(ExprRoll {
+            expr: self.to_string(),
+            seed: None,
+            total,
+            groups: ev.groups,
+            labels: ev.labels,
+            comment: self.comment.clone(),
+            text,
+        })
     }
 }

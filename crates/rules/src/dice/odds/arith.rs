@@ -8,8 +8,11 @@ use super::group_odds;
 use crate::dist::Dist;
 
 fn overflow(col: usize) -> NotationError {
-    NotationError::new(col, "a possible result does not fit in a 64-bit integer")
-        .allowing(format!("{} to {}", i64::MIN, i64::MAX))
+    NotationError::new(col, "a possible result does not fit in a 64-bit integer").allowing(format!(
+        "{} to {}",
+        i64::MIN,
+        i64::MAX
+    ))
 }
 
 pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Dist, NotationError> {
@@ -28,7 +31,8 @@ pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Dist, Notati
             let a = node_odds(lhs, budget)?;
             let b = node_odds(rhs, budget)?;
             let col = pos.0;
-            let (Some(a0), Some(a1), Some(b0), Some(b1)) = (a.min(), a.max(), b.min(), b.max()) else {
+            let (Some(a0), Some(a1), Some(b0), Some(b1)) = (a.min(), a.max(), b.min(), b.max())
+            else {
                 return Ok(Dist::from_pairs([]));
             };
             let (a0, a1, b0, b1) = (a0 as i128, a1 as i128, b0 as i128, b1 as i128);
