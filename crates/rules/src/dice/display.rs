@@ -6,52 +6,86 @@
 //! the parentheses precedence needs.
 
 use super::ast::*;
+use super::render::push_int;
+use crate::die::DieKind;
 use std::fmt::{self, Display, Formatter};
+
+impl Compare {
+    /// Append the canonical text (`>=4`) to `s`.
+    pub fn push_canonical(&self, s: &mut String) {
+        let (op, n) = match *self {
+            Compare::Eq(n) => ("=", n),
+            Compare::Lt(n) => ("<", n),
+            Compare::Le(n) => ("<=", n),
+            Compare::Gt(n) => (">", n),
+            Compare::Ge(n) => (">=", n),
+        };
+        s.push_str(op);
+        push_int(s, n);
+    }
+}
 
 impl Display for Compare {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self {
-            Compare::Eq(n) => write!(f, "={n}"),
-            Compare::Lt(n) => write!(f, "<{n}"),
-            Compare::Le(n) => write!(f, "<={n}"),
-            Compare::Gt(n) => write!(f, ">{n}"),
-            Compare::Ge(n) => write!(f, ">={n}"),
+        let mut s = String::new();
+        self.push_canonical(&mut s);
+        f.write_str(&s)
+    }
+}
+
+impl DiceGroup {
+    /// Append the canonical text (`4d6kh3`) to `s` (the [`Display`] form, without going through `fmt`).
+    pub fn push_canonical(&self, s: &mut String) {
+        push_int(s, self.count as i64);
+        match self.die {
+            DieKind::Standard(n) => {
+                s.push('d');
+                push_int(s, n as i64);
+            }
+            DieKind::Fudge => s.push_str("dF"),
+        }
+        if let Some(r) = self.reroll {
+            s.push_str(if r.once { "ro" } else { "r" });
+            r.on.push_canonical(s);
+        }
+        if let Some(e) = self.explode {
+            s.push_str(match e.kind {
+                ExplodeKind::Standard => "!",
+                ExplodeKind::Compound => "!!",
+                ExplodeKind::Penetrate => "!p",
+            });
+            // A bare `!` right before a success compare point would swallow it: spell the default out there.
+            let bare_ok = self.success.is_none() || self.keep.is_some();
+            if e.on != Compare::Eq(self.die.max_face()) || !bare_ok {
+                e.on.push_canonical(s);
+            }
+        }
+        let keep = match self.keep {
+            Some(Keep::Highest(n)) => Some(("kh", n)),
+            Some(Keep::Lowest(n)) => Some(("kl", n)),
+            Some(Keep::DropHighest(n)) => Some(("dh", n)),
+            Some(Keep::DropLowest(n)) => Some(("dl", n)),
+            None => None,
+        };
+        if let Some((k, n)) = keep {
+            s.push_str(k);
+            push_int(s, n as i64);
+        }
+        if let Some(sc) = self.success {
+            sc.success.push_canonical(s);
+            if let Some(fail) = sc.failure {
+                s.push('f');
+                fail.push_canonical(s);
+            }
         }
     }
 }
 
 impl Display for DiceGroup {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.count, self.die.name())?;
-        if let Some(r) = self.reroll {
-            write!(f, "{}{}", if r.once { "ro" } else { "r" }, r.on)?;
-        }
-        if let Some(e) = self.explode {
-            f.write_str(match e.kind {
-                ExplodeKind::Standard => "!",
-                ExplodeKind::Compound => "!!",
-                ExplodeKind::Penetrate => "!p",
-            })?;
-            // A bare `!` right before a success compare point would swallow it: spell the default out there.
-            let bare_ok = self.success.is_none() || self.keep.is_some();
-            if e.on != Compare::Eq(self.die.max_face()) || !bare_ok {
-                write!(f, "{}", e.on)?;
-            }
-        }
-        match self.keep {
-            Some(Keep::Highest(n)) => write!(f, "kh{n}")?,
-            Some(Keep::Lowest(n)) => write!(f, "kl{n}")?,
-            Some(Keep::DropHighest(n)) => write!(f, "dh{n}")?,
-            Some(Keep::DropLowest(n)) => write!(f, "dl{n}")?,
-            None => {}
-        }
-        if let Some(s) = self.success {
-            write!(f, "{}", s.success)?;
-            if let Some(fail) = s.failure {
-                write!(f, "f{fail}")?;
-            }
-        }
-        Ok(())
+        let mut s = String::with_capacity(16);
+        self.push_canonical(&mut s);
+        f.write_str(&s)
     }
 }
 

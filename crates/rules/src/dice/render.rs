@@ -25,6 +25,10 @@ fn push_face(s: &mut String, kind: DieKind, f: i64) {
 
 /// Append an integer without going through `fmt` (rendering is on the hot path of every roll).
 pub(crate) fn push_int(s: &mut String, v: i64) {
+    if (0..10).contains(&v) {
+        s.push((b'0' + v as u8) as char);
+        return;
+    }
     if v < 0 {
         s.push('-');
     }
@@ -76,6 +80,13 @@ fn push_suffix(s: &mut String, first: &DieRoll) {
 /// The text of one rolled group, e.g. `4d6kh3 [6, 5, 3, 1 dropped]`.
 pub fn group_text(g: &GroupRoll) -> String {
     let mut s = String::with_capacity(g.notation.len() + 4 + g.dice.len() * 4);
+    push_group_text(&mut s, g);
+    s
+}
+
+/// [`group_text`], appended to `s`.
+pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
+    s.reserve(g.notation.len() + 4 + g.dice.len() * 4);
     s.push_str(&g.notation);
     s.push_str(" [");
     let mut first: Option<&DieRoll> = None;
@@ -84,15 +95,15 @@ pub fn group_text(g: &GroupRoll) -> String {
             s.push('+');
         } else {
             if let Some(f) = first {
-                push_suffix(&mut s, f);
+                push_suffix(s, f);
                 s.push_str(", ");
             }
             first = Some(d);
         }
-        push_throw(&mut s, d);
+        push_throw(s, d);
     }
     if let Some(f) = first {
-        push_suffix(&mut s, f);
+        push_suffix(s, f);
     }
     s.push(']');
     if g.successes {
@@ -105,5 +116,4 @@ pub fn group_text(g: &GroupRoll) -> String {
             " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)"
         );
     }
-    s
 }

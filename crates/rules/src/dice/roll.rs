@@ -222,12 +222,12 @@ impl Eval<'_> {
     fn eval(&mut self, node: &Node, out: &mut String) -> Result<i64, NotationError> {
         Ok(match node {
             Node::Num(n) => {
-                let _ = write!(out, "{n}");
+                render::push_int(out, *n);
                 *n
             }
             Node::Dice(g) => {
                 let r = g.roll(self.rng);
-                out.push_str(&render::group_text(&r));
+                render::push_group_text(out, &r);
                 let v = r.subtotal;
                 self.groups.push(r);
                 v
