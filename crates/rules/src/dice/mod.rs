@@ -22,6 +22,7 @@ mod odds;
 pub mod parse;
 mod render;
 pub mod roll;
+mod validate;
 
 pub use ast::{
     BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success,

@@ -87,7 +87,9 @@ impl DiceGroup {
                         // Drawing uniformly among the faces that stop the reroll has exactly the distribution
                         // of rerolling on; the parser guaranteed there is at least one.
                         let allowed: Vec<i64> = self.faces().filter(|&x| !on.matches(x)).collect();
-                        f = allowed[face(rng, allowed.len() as u32) as usize - 1];
+                        if !allowed.is_empty() {
+                            f = allowed[face(rng, allowed.len() as u32) as usize - 1];
+                        } // (else a hand-built group rerolling every face: the last face stands)
                         break;
                     }
                     replaced.push(f);
@@ -160,11 +162,20 @@ impl DiceGroup {
         // (first throw, one past the last throw, value) of each die
         let mut chains: Vec<(usize, usize, i64)> = Vec::with_capacity(self.count as usize);
         let mut capped = false;
-        for _ in 0..self.count {
-            let start = dice.len();
-            let (value, c) = self.roll_die(rng, &mut dice);
-            capped |= c;
-            chains.push((start, dice.len(), value));
+        if self.reroll.is_none() && self.explode.is_none() {
+            // plain dice: one throw each
+            for i in 0..self.count as usize {
+                let f = draw(self.die, rng);
+                dice.push(DieRoll::new(self.die, f));
+                chains.push((i, i + 1, f));
+            }
+        } else {
+            for _ in 0..self.count {
+                let start = dice.len();
+                let (value, c) = self.roll_die(rng, &mut dice);
+                capped |= c;
+                chains.push((start, dice.len(), value));
+            }
         }
         if let Some(k) = self.keep {
             let (high, n) = k.kept(self.count);

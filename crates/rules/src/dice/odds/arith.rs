@@ -18,7 +18,10 @@ fn overflow(col: usize) -> NotationError {
 pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Dist, NotationError> {
     match node {
         Node::Num(n) => Ok(Dist::point(*n)),
-        Node::Dice(g) => group_odds(g, budget),
+        Node::Dice(g) => {
+            g.validate()?;
+            group_odds(g, budget)
+        }
         Node::Label(x, _) => node_odds(x, budget),
         Node::Neg(x) => {
             let d = node_odds(x, budget)?;

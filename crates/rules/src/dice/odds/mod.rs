@@ -28,6 +28,7 @@ use die::{die_value, trim, Dense};
 impl DiceGroup {
     /// The exact distribution of the group's value (sum of kept dice, or successes less failures).
     pub fn odds(&self) -> Result<Dist, NotationError> {
+        self.validate()?;
         group_odds(self, &mut Budget::default())
     }
 }
