@@ -154,3 +154,13 @@ fn explosion_limit_stops_and_says_so() {
     assert!(r.groups[0].explosion_capped);
     assert!(r.text.contains("limit of 100 explosions"));
 }
+
+#[test]
+fn ties_keep_the_die_rolled_first() {
+    let r = roll("3d1kh1", 0);
+    let kept: Vec<bool> = r.dice().iter().map(|d| d.kept).collect();
+    assert_eq!(kept, vec![true, false, false]);
+    let r = roll("3d1dh1", 0);
+    let kept: Vec<bool> = r.dice().iter().map(|d| d.kept).collect();
+    assert_eq!(kept, vec![true, true, false]);
+}

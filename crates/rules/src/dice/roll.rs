@@ -180,12 +180,16 @@ impl DiceGroup {
         if let Some(k) = self.keep {
             let (high, n) = k.kept(self.count);
             let mut order: Vec<usize> = (0..chains.len()).collect();
-            if high {
-                order.sort_by_key(|&i| std::cmp::Reverse(chains[i].2));
-            } else {
-                order.sort_by_key(|&i| chains[i].2);
+            let n = n as usize;
+            // Partition (O(n)) so the first n are the kept dice; ties go to the die rolled first.
+            if n < order.len() {
+                if high {
+                    order.select_nth_unstable_by_key(n, |&i| (std::cmp::Reverse(chains[i].2), i));
+                } else {
+                    order.select_nth_unstable_by_key(n, |&i| (chains[i].2, i));
+                }
             }
-            for &i in &order[n as usize..] {
+            for &i in &order[n.min(order.len())..] {
                 let (a, b, _) = chains[i];
                 dice[a..b].iter_mut().for_each(|d| d.kept = false);
             }
