@@ -10,18 +10,30 @@ use std::hint::black_box;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-/// Run `f` for a warm-up, then repeatedly for about `budget`; mean seconds per call and the call count.
+/// Run `f` for a warm-up, then in batches of about 1 ms for about `budget`; the mean seconds per call of the
+/// fastest batch (the one least disturbed by other processes on the shared cores) and the total call count.
 fn time<T>(budget: Duration, mut f: impl FnMut() -> T) -> (f64, u64) {
-    for _ in 0..3 {
-        black_box(f());
-    }
+    // warm-up, and the batch size from it
     let start = Instant::now();
-    let mut n = 0u64;
-    while start.elapsed() < budget || n < 5 {
+    let mut k = 0u64;
+    while start.elapsed() < Duration::from_millis(20) || k < 3 {
         black_box(f());
-        n += 1;
+        k += 1;
     }
-    (start.elapsed().as_secs_f64() / n as f64, n)
+    let per_call = start.elapsed().as_secs_f64() / k as f64;
+    let batch = ((1e-3 / per_call) as u64).max(1);
+    let mut best = f64::INFINITY;
+    let mut total = 0;
+    let start = Instant::now();
+    while start.elapsed() < budget || total < 3 * batch {
+        let t = Instant::now();
+        for _ in 0..batch {
+            black_box(f());
+        }
+        best = best.min(t.elapsed().as_secs_f64() / batch as f64);
+        total += batch;
+    }
+    (best, total)
 }
 
 fn main() {
@@ -42,9 +54,9 @@ fn main() {
             }
         };
         let odds = e.odds();
-        let (odds_s, odds_iters) = time(Duration::from_millis(300), || e.odds());
+        let (odds_s, odds_iters) = time(Duration::from_millis(1000), || e.odds());
         let mut seed = 0u64;
-        let (roll_s, _) = time(Duration::from_millis(300), || {
+        let (roll_s, _) = time(Duration::from_millis(1000), || {
             seed += 1;
             let mut rng = seeded(seed);
             parse(src).unwrap().roll_with(&mut rng).map(|r| r.total)

@@ -15,6 +15,7 @@ use super::roll::GroupRoll;
 use crate::die::{DieKind, DieRoll};
 use std::fmt::Write;
 
+#[inline]
 fn push_face(s: &mut String, kind: DieKind, f: i64) {
     match (kind, f) {
         (DieKind::Fudge, 1) => s.push('+'),
@@ -24,9 +25,15 @@ fn push_face(s: &mut String, kind: DieKind, f: i64) {
 }
 
 /// Append an integer without going through `fmt` (rendering is on the hot path of every roll).
+#[inline]
 pub(crate) fn push_int(s: &mut String, v: i64) {
     if (0..10).contains(&v) {
         s.push((b'0' + v as u8) as char);
+        return;
+    }
+    if (10..100).contains(&v) {
+        s.push((b'0' + (v / 10) as u8) as char);
+        s.push((b'0' + (v % 10) as u8) as char);
         return;
     }
     if v < 0 {
@@ -46,6 +53,7 @@ pub(crate) fn push_int(s: &mut String, v: i64) {
     s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("?"));
 }
 
+#[inline]
 fn push_throw(s: &mut String, d: &DieRoll) {
     for &r in &d.rerolled {
         push_face(s, d.kind, r);
@@ -66,6 +74,7 @@ fn push_throw(s: &mut String, d: &DieRoll) {
 }
 
 /// Suffixes of a die (its first throw carries them for the whole die).
+#[inline]
 fn push_suffix(s: &mut String, first: &DieRoll) {
     if !first.kept {
         s.push_str(" dropped");
@@ -89,21 +98,36 @@ pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
     s.reserve(g.notation.len() + 4 + g.dice.len() * 4);
     s.push_str(&g.notation);
     s.push_str(" [");
-    let mut first: Option<&DieRoll> = None;
-    for d in &g.dice {
-        if d.from_explosion && first.is_some() {
-            s.push('+');
-        } else {
-            if let Some(f) = first {
-                push_suffix(s, f);
+    // One throw per die (no explosions, no rerolls): each die is its face and suffixes.
+    let single =
+        |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated;
+    if g.dice.iter().all(single) {
+        for (i, d) in g.dice.iter().enumerate() {
+            if i > 0 {
                 s.push_str(", ");
             }
-            first = Some(d);
+            push_face(s, d.kind, d.face);
+            if !d.kept || d.count != 0 {
+                push_suffix(s, d);
+            }
         }
-        push_throw(s, d);
-    }
-    if let Some(f) = first {
-        push_suffix(s, f);
+    } else {
+        let mut first: Option<&DieRoll> = None;
+        for d in &g.dice {
+            if d.from_explosion && first.is_some() {
+                s.push('+');
+            } else {
+                if let Some(f) = first {
+                    push_suffix(s, f);
+                    s.push_str(", ");
+                }
+                first = Some(d);
+            }
+            push_throw(s, d);
+        }
+        if let Some(f) = first {
+            push_suffix(s, f);
+        }
     }
     s.push(']');
     if g.successes {

@@ -62,6 +62,7 @@ impl ExprRoll {
 }
 
 /// One throw of the bare die (no rules applied).
+#[inline]
 fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
     match kind {
         DieKind::Standard(s) => face(rng, s) as i64,
@@ -158,58 +159,71 @@ impl DiceGroup {
     /// Roll the group: reroll, explode, keep/drop, count successes, in that order. A die and the throws its
     /// explosions added count as one die (worth their sum) for keeping and for success counting.
     pub fn roll(&self, rng: &mut RollRng) -> GroupRoll {
-        let mut dice: Vec<DieRoll> = Vec::with_capacity(self.count as usize);
-        // (first throw, one past the last throw, value) of each die
-        let mut chains: Vec<(usize, usize, i64)> = Vec::with_capacity(self.count as usize);
+        let n = self.count as usize;
+        let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
         let mut capped = false;
+        // (first throw, one past the last throw, value) of each die; only built when a die can have several throws
+        let mut chains: Vec<(usize, usize, i64)> = Vec::new();
         if self.reroll.is_none() && self.explode.is_none() {
-            // plain dice: one throw each
-            for i in 0..self.count as usize {
-                let f = draw(self.die, rng);
-                dice.push(DieRoll::new(self.die, f));
-                chains.push((i, i + 1, f));
-            }
+            dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
         } else {
-            for _ in 0..self.count {
+            chains.reserve(n);
+            for _ in 0..n {
                 let start = dice.len();
                 let (value, c) = self.roll_die(rng, &mut dice);
                 capped |= c;
                 chains.push((start, dice.len(), value));
             }
         }
+        let single = chains.is_empty();
+        // the value and first-throw index of die i
+        let value = |dice: &[DieRoll], i: usize| if single { dice[i].value } else { chains[i].2 };
+        let first = |i: usize| if single { i } else { chains[i].0 };
         if let Some(k) = self.keep {
-            let (high, n) = k.kept(self.count);
-            let mut order: Vec<usize> = (0..chains.len()).collect();
-            let n = n as usize;
-            // Partition (O(n)) so the first n are the kept dice; ties go to the die rolled first.
-            if n < order.len() {
-                if high {
-                    order.select_nth_unstable_by_key(n, |&i| (std::cmp::Reverse(chains[i].2), i));
-                } else {
-                    order.select_nth_unstable_by_key(n, |&i| (chains[i].2, i));
+            let (high, kept) = k.kept(self.count);
+            let kept = kept as usize;
+            if kept < n {
+                // Sort keys packed in a u64: the value (flipped for keep-highest) above the die's index, so
+                // ties go to the die rolled first. Values stay far inside ±2^31 (faces <= 10^4, <= 101 throws).
+                let mut order: Vec<u64> = (0..n)
+                    .map(|i| {
+                        let v = value(&dice, i).clamp(-(1 << 30), 1 << 30);
+                        let v = if high { -v } else { v };
+                        (((v + (1 << 31)) as u64) << 32) | i as u64
+                    })
+                    .collect();
+                // Partition (O(n)) so the first `kept` are the kept dice.
+                order.select_nth_unstable(kept);
+                for i in order[kept..].iter().map(|&k| (k & 0xFFFF_FFFF) as usize) {
+                    if single {
+                        dice[i].kept = false;
+                    } else {
+                        let (a, b, _) = chains[i];
+                        dice[a..b].iter_mut().for_each(|d| d.kept = false);
+                    }
                 }
-            }
-            for &i in &order[n.min(order.len())..] {
-                let (a, b, _) = chains[i];
-                dice[a..b].iter_mut().for_each(|d| d.kept = false);
             }
         }
         let mut subtotal = 0;
-        for &(a, _, value) in &chains {
-            if !dice[a].kept {
+        for i in 0..n {
+            let f = first(i);
+            if !dice[f].kept {
                 continue;
             }
+            let v = value(&dice, i);
             match self.success {
                 Some(s) => {
-                    let score = s.score(value);
-                    dice[a].count = score as i8;
+                    let score = s.score(v);
+                    dice[f].count = score as i8;
                     subtotal += score;
                 }
-                None => subtotal += value,
+                None => subtotal += v,
             }
         }
+        let mut notation = String::with_capacity(16);
+        self.push_canonical(&mut notation);
         GroupRoll {
-            notation: self.to_string(),
+            notation,
             dice,
             subtotal,
             successes: self.success.is_some(),
