@@ -89,46 +89,75 @@ impl Display for DiceGroup {
     }
 }
 
-impl Display for Node {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Node {
+    /// Append the canonical text to `s` (the [`Display`] form, without going through `fmt`).
+    pub fn push_canonical(&self, s: &mut String) {
         match self {
-            Node::Num(n) => write!(f, "{n}"),
-            Node::Dice(g) => write!(f, "{g}"),
-            Node::Neg(x) => match **x {
-                Node::Bin { .. } => write!(f, "-({x})"),
-                _ => write!(f, "-{x}"),
-            },
-            Node::Label(x, l) => match **x {
-                Node::Bin { .. } | Node::Neg(_) => write!(f, "({x}) [{l}]"),
-                _ => write!(f, "{x} [{l}]"),
-            },
+            Node::Num(n) => push_int(s, *n),
+            Node::Dice(g) => g.push_canonical(s),
+            Node::Neg(x) => {
+                let paren = matches!(**x, Node::Bin { .. });
+                s.push_str(if paren { "-(" } else { "-" });
+                x.push_canonical(s);
+                if paren {
+                    s.push(')');
+                }
+            }
+            Node::Label(x, l) => {
+                let paren = matches!(**x, Node::Bin { .. } | Node::Neg(_));
+                if paren {
+                    s.push('(');
+                }
+                x.push_canonical(s);
+                s.push_str(if paren { ") [" } else { " [" });
+                s.push_str(l);
+                s.push(']');
+            }
             Node::Bin { op, lhs, rhs, .. } => {
                 let prec = |n: &Node| match n {
                     Node::Bin { op, .. } => op.precedence(),
                     _ => u8::MAX,
                 };
-                if prec(lhs) < op.precedence() {
-                    write!(f, "({lhs})")?;
-                } else {
-                    write!(f, "{lhs}")?;
+                let (pl, pr) = (prec(lhs) < op.precedence(), prec(rhs) <= op.precedence());
+                if pl {
+                    s.push('(');
                 }
-                write!(f, " {} ", op.symbol())?;
-                if prec(rhs) <= op.precedence() {
-                    write!(f, "({rhs})")
-                } else {
-                    write!(f, "{rhs}")
+                lhs.push_canonical(s);
+                s.push_str(if pl { ") " } else { " " });
+                s.push(op.symbol());
+                s.push_str(if pr { " (" } else { " " });
+                rhs.push_canonical(s);
+                if pr {
+                    s.push(')');
                 }
             }
         }
     }
 }
 
+impl Display for Node {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let mut s = String::with_capacity(32);
+        self.push_canonical(&mut s);
+        f.write_str(&s)
+    }
+}
+
+impl Expr {
+    /// Append the canonical text to `s` (the [`Display`] form, without going through `fmt`).
+    pub fn push_canonical(&self, s: &mut String) {
+        self.root.push_canonical(s);
+        if let Some(c) = &self.comment {
+            s.push_str(" # ");
+            s.push_str(c);
+        }
+    }
+}
+
 impl Display for Expr {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.root)?;
-        if let Some(c) = &self.comment {
-            write!(f, " # {c}")?;
-        }
-        Ok(())
+        let mut s = String::with_capacity(32);
+        self.push_canonical(&mut s);
+        f.write_str(&s)
     }
 }

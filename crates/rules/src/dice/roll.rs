@@ -342,6 +342,8 @@ impl Expr {
             groups: Vec::new(),
             labels: Vec::new(),
         };
+        let mut expr = String::with_capacity(32);
+        self.push_canonical(&mut expr);
         let mut text = String::with_capacity(64);
         let total = ev.eval(&self.root, &mut text)?;
         let _ = write!(text, " = {total}");
@@ -349,7 +351,7 @@ impl Expr {
             let _ = write!(text, "  # {c}");
         }
         Ok(ExprRoll {
-            expr: self.to_string(),
+            expr,
             seed: None,
             total,
             groups: ev.groups,
