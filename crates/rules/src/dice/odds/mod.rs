@@ -61,7 +61,9 @@ fn repeat_sum(d: &Dense, n: u32, col: usize, budget: &mut Budget) -> Result<Dens
         }
     }
     budget.charge(work(w, n), col)?;
-    fn go(d: &Dense, n: u32) -> Dense {
+    // A symmetric die (any fair die) has symmetric sums: each squaring then computes half and mirrors it.
+    // Flushing sub-normal tails keeps symmetry: both tails are flushed alike.
+    fn go(d: &Dense, n: u32, sym: bool) -> Dense {
         match n {
             0 => Dense {
                 min: 0,
@@ -69,7 +71,12 @@ fn repeat_sum(d: &Dense, n: u32, col: usize, budget: &mut Budget) -> Result<Dens
             },
             1 => d.clone(),
             _ => {
-                let sq = go(d, n / 2).square();
+                let half = go(d, n / 2, sym);
+                let sq = if sym {
+                    half.square_symmetric()
+                } else {
+                    half.square()
+                };
                 let mut r = if n % 2 == 1 { sq.conv(d) } else { sq };
                 // Probabilities below f64's smallest normal number (far-tail values of many dice) are as good as
                 // zero to f64 and make every later multiplication slow: drop them and trim the ends.
@@ -81,7 +88,7 @@ fn repeat_sum(d: &Dense, n: u32, col: usize, budget: &mut Budget) -> Result<Dens
             }
         }
     }
-    Ok(go(d, n))
+    Ok(go(d, n, d.is_symmetric()))
 }
 
 pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, NotationError> {
