@@ -99,8 +99,7 @@ pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
     s.push_str(&g.notation);
     s.push_str(" [");
     // One throw per die (no explosions, no rerolls): each die is its face and suffixes.
-    let single =
-        |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated;
+    let single = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated;
     if g.dice.iter().all(single) {
         for (i, d) in g.dice.iter().enumerate() {
             if i > 0 {
@@ -135,9 +134,6 @@ pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
         let _ = write!(s, " ({n} success{})", if n.abs() == 1 { "" } else { "es" });
     }
     if g.explosion_capped {
-        let _ = write!(
-            s,
-            " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)"
-        );
+        let _ = write!(s, " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)");
     }
 }

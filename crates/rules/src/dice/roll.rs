@@ -54,10 +54,7 @@ pub struct ExprRoll {
 impl ExprRoll {
     /// Every die of every group, in order.
     pub fn dice(&self) -> Vec<DieRoll> {
-        self.groups
-            .iter()
-            .flat_map(|g| g.dice.iter().cloned())
-            .collect()
+        self.groups.iter().flat_map(|g| g.dice.iter().cloned()).collect()
     }
 }
 
@@ -114,13 +111,7 @@ impl DiceGroup {
             d.rerolled = rerolled;
             if depth > 0 {
                 d.from_explosion = true;
-                if matches!(
-                    self.explode,
-                    Some(Explode {
-                        kind: ExplodeKind::Penetrate,
-                        ..
-                    })
-                ) {
+                if matches!(self.explode, Some(Explode { kind: ExplodeKind::Penetrate, .. })) {
                     d.penetrated = true;
                     d.value = f - 1;
                 }
@@ -136,14 +127,7 @@ impl DiceGroup {
                 break;
             }
         }
-        if matches!(
-            self.explode,
-            Some(Explode {
-                kind: ExplodeKind::Compound,
-                ..
-            })
-        ) && out.len() - start > 1
-        {
+        if matches!(self.explode, Some(Explode { kind: ExplodeKind::Compound, .. })) && out.len() - start > 1 {
             let rest: Vec<DieRoll> = out.drain(start + 1..).collect();
             let first = &mut out[start];
             for t in rest {
@@ -222,13 +206,7 @@ impl DiceGroup {
         }
         let mut notation = String::with_capacity(16);
         self.push_canonical(&mut notation);
-        GroupRoll {
-            notation,
-            dice,
-            subtotal,
-            successes: self.success.is_some(),
-            explosion_capped: capped,
-        }
+        GroupRoll { notation, dice, subtotal, successes: self.success.is_some(), explosion_capped: capped }
     }
 }
 
@@ -277,10 +255,7 @@ impl Eval<'_> {
                 }
                 let v = self.eval(x, out)?;
                 let _ = write!(out, "{} \"{l}\"", if paren { ")" } else { "" });
-                self.labels.push(LabelRoll {
-                    label: l.clone(),
-                    value: v,
-                });
+                self.labels.push(LabelRoll { label: l.clone(), value: v });
                 v
             }
             Node::Bin { op, lhs, rhs, pos } => {
@@ -291,13 +266,7 @@ impl Eval<'_> {
                 let (pl, pr) = (prec(lhs) < op.precedence(), prec(rhs) <= op.precedence());
                 out.push_str(if pl { "(" } else { "" });
                 let a = self.eval(lhs, out)?;
-                let _ = write!(
-                    out,
-                    "{} {} {}",
-                    if pl { ")" } else { "" },
-                    op.symbol(),
-                    if pr { "(" } else { "" }
-                );
+                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.symbol(), if pr { "(" } else { "" });
                 let b = self.eval(rhs, out)?;
                 out.push_str(if pr { ")" } else { "" });
                 match op {
@@ -311,11 +280,8 @@ impl Eval<'_> {
                             } else {
                                 format!("`{rhs}` rolled 0")
                             };
-                            return Err(NotationError::new(
-                                pos.0,
-                                format!("division by zero: {why}"),
-                            )
-                            .allowing("a divisor that is not 0"));
+                            return Err(NotationError::new(pos.0, format!("division by zero: {why}"))
+                                .allowing("a divisor that is not 0"));
                         }
                         a.checked_div(b)
                     }
@@ -337,11 +303,7 @@ impl Expr {
 
     /// Roll with the caller's generator (the result's `seed` is None).
     pub fn roll_with(&self, rng: &mut RollRng) -> Result<ExprRoll, NotationError> {
-        let mut ev = Eval {
-            rng,
-            groups: Vec::new(),
-            labels: Vec::new(),
-        };
+        let mut ev = Eval { rng, groups: Vec::new(), labels: Vec::new() };
         let mut expr = String::with_capacity(32);
         self.push_canonical(&mut expr);
         let mut text = String::with_capacity(64);
