@@ -19,13 +19,16 @@ pub enum Command {
     Odds(OddsArgs),
 }
 
-/// What to answer: an expression, or `-` for one expression per line on stdin.
-/// (A `--request 'JSON'` for the rule systems is meant to join EXPR here.)
+/// What to answer: an expression, `-` for one expression per line on stdin, or a rule system's request.
 #[derive(Args, Debug)]
 pub struct Source {
     /// Dice notation such as `4d6kh3` or `2d20kh1+5 [attack]`; `-` reads one expression per line from stdin.
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub expr: Option<String>,
+    /// A rule system's request as JSON, e.g. `{"system":"24-system","rank":3,"leverage":2,"dc":15}`
+    /// (systems: 24-system, remedy, total-effect, ruina-imperii, hack-and-slash).
+    #[arg(long, value_name = "JSON", conflicts_with = "expr")]
+    pub request: Option<String>,
     /// Print JSON (one object per expression).
     #[arg(long)]
     pub json: bool,

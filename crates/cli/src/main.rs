@@ -1,12 +1,13 @@
 //! `dicetray`: the command line over dicetray-rules. It only translates: arguments in, engine calls, text or
 //! JSON out.
 //!
-//! `roll` and `odds` take an optional positional EXPR (`-` reads one expression per line from stdin), so a
-//! later `--request 'JSON'` option for the rule systems can sit beside it in [`args::Source`].
+//! `roll` and `odds` take a positional EXPR (`-` reads one expression per line from stdin) or, for the five rule
+//! systems, `--request 'JSON'` (see [`request`]).
 
 mod args;
 mod batch;
 mod odds;
+mod request;
 mod roll;
 
 use args::{Cli, Command};
@@ -16,6 +17,12 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let ok = match cli.command {
+        Command::Roll(a) if a.source.request.is_some() => {
+            request::roll(a.source.request.as_deref().unwrap_or_default(), a.seed, a.source.json)
+        }
+        Command::Odds(a) if a.source.request.is_some() => {
+            request::odds(a.source.request.as_deref().unwrap_or_default(), a.source.json)
+        }
         Command::Roll(a) => match a.source.expressions() {
             Ok(exprs) => batch::run(&exprs, a.source.json, |e| roll::answer(e, &a)),
             Err(e) => {

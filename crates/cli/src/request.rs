@@ -1,0 +1,111 @@
+//! `--request 'JSON'`: a rule system's roll or exact odds. The request format is the rules crate's
+//! [`Request`]; errors name the field and the allowed values, and exit non-zero.
+
+use dicetray_rules::die::DieRoll;
+use dicetray_rules::rng::fresh_seed;
+use dicetray_rules::systems::{Chance, Odds, Request, RequestError};
+use serde_json::{json, Map, Value};
+
+fn report(e: &RequestError) -> bool {
+    eprintln!("error: invalid request: {e}");
+    false
+}
+
+fn parse(json: &str) -> Result<Request, RequestError> {
+    let request = Request::from_json(json)?;
+    request.validate()?;
+    Ok(request)
+}
+
+fn as_map(chances: &[Chance]) -> Map<String, Value> {
+    chances.iter().map(|c| (c.name.clone(), json!(c.p))).collect()
+}
+
+/// The CLI's odds JSON: `{"system", "outcomes": {name: p}, "events": {name: p}, "truncated_mass"}`.
+pub fn odds_json(request: &Request, odds: &Odds) -> Value {
+    json!({
+        "system": request.system_id(),
+        "outcomes": as_map(&odds.outcomes),
+        "events": as_map(&odds.events),
+        "truncated_mass": odds.truncated_mass,
+    })
+}
+
+fn percent(p: f64) -> String {
+    format!("{:>8.4}%", p * 100.0)
+}
+
+/// `dicetray odds --request JSON`.
+pub fn odds(json: &str, as_json: bool) -> bool {
+    let (request, odds) = match parse(json).and_then(|r| r.odds().map(|o| (r, o))) {
+        Ok(x) => x,
+        Err(e) => return report(&e),
+    };
+    if as_json {
+        println!("{}", odds_json(&request, &odds));
+    } else {
+        println!("{} odds", request.system_id());
+        for c in &odds.outcomes {
+            println!("  {:<22} {}", c.name, percent(c.p));
+        }
+        if !odds.events.is_empty() {
+            println!("events");
+            for c in &odds.events {
+                println!("  {:<22} {}", c.name, percent(c.p));
+            }
+        }
+        if odds.truncated_mass > 0.0 {
+            println!("truncated_mass {:e}", odds.truncated_mass);
+        }
+    }
+    true
+}
+
+fn dice_text(dice: &[DieRoll]) -> String {
+    let faces: Vec<String> = dice
+        .iter()
+        .map(|d| {
+            let role = d.role.as_deref().map(|r| format!(" {r}")).unwrap_or_default();
+            let dropped = if d.kept { "" } else { " dropped" };
+            format!("{}{}={}{role}{dropped}", d.kind.name(), if d.maxed { "*" } else { "" }, d.face)
+        })
+        .collect();
+    faces.join(", ")
+}
+
+/// `dicetray roll --request JSON [--seed N]`.
+pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
+    let request = match parse(json) {
+        Ok(r) => r,
+        Err(e) => return report(&e),
+    };
+    let seed = match seed.map_or_else(|| fresh_seed().map_err(|e| e.to_string()), Ok) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: no random seed from the operating system: {e}");
+            return false;
+        }
+    };
+    let roll = match request.roll(seed) {
+        Ok(r) => r,
+        Err(e) => return report(&e),
+    };
+    if as_json {
+        match serde_json::to_string(&roll) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("error: could not write the roll as JSON: {e}");
+                return false;
+            }
+        }
+    } else {
+        let s = roll.summary();
+        println!("{}: {} (total {})", s.system, s.outcome, s.total);
+        println!("dice: [{}]", dice_text(&s.dice));
+        if !s.events.is_empty() {
+            println!("events: {}", s.events.join(", "));
+        }
+        println!("seed {seed}");
+    }
+    true
+}

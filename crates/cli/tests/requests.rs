@@ -1,0 +1,98 @@
+//! `dicetray roll|odds --request JSON`: the rule systems on the command line.
+
+use dicetray_rules::systems::Request;
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dicetray")).args(args).output().expect("run dicetray")
+}
+
+fn json_of(o: &Output) -> Value {
+    assert!(o.status.success(), "failed: {}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("JSON on stdout")
+}
+
+const EXAMPLES: [&str; 5] = [
+    r#"{"system":"24-system","rank":3,"leverage":2,"dc":15,"pressure":[2,1],"crushing":null,"attack":false,"called_shot":null,"pushed":false}"#,
+    r#"{"system":"remedy","dice":"2d20▲","ability":3,"dominance":1,"threat":0,"bonus":0,"dc":14}"#,
+    r#"{"system":"total-effect","advantage":2,"disadvantage":0,"escalation":1,"modifier":0,"bands":["9+","13+","6-8"]}"#,
+    r#"{"system":"ruina-imperii","skill":3,"risk":1,"explode":null,"difficulty":1,"fortune":false}"#,
+    r#"{"system":"hack-and-slash","bonus":1.5,"opponents":[2.5]}"#,
+];
+
+#[test]
+fn odds_json_matches_the_engine_for_every_system() {
+    for request in EXAMPLES {
+        let v = json_of(&run(&["odds", "--request", request, "--json"]));
+        let expected = Request::from_json(request).unwrap().odds().unwrap();
+        assert_eq!(v["system"], Request::from_json(request).unwrap().system_id());
+        let outcomes = v["outcomes"].as_object().unwrap();
+        assert_eq!(outcomes.len(), expected.outcomes.len());
+        for c in &expected.outcomes {
+            assert!((outcomes[&c.name].as_f64().unwrap() - c.p).abs() < 1e-15, "{request}: {}", c.name);
+        }
+        let sum: f64 = outcomes.values().map(|p| p.as_f64().unwrap()).sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{request}: outcomes sum to {sum}");
+        for c in &expected.events {
+            assert!((v["events"][&c.name].as_f64().unwrap() - c.p).abs() < 1e-15, "{request}: {}", c.name);
+        }
+    }
+}
+
+#[test]
+fn total_effect_has_one_event_per_band_and_24_system_partial_critical() {
+    let v = json_of(&run(&["odds", "--request", EXAMPLES[2], "--json"]));
+    let events = v["events"].as_object().unwrap();
+    for band in ["9+", "13+", "6-8"] {
+        assert!(events.contains_key(band), "no event for band {band}: {v}");
+    }
+    let v = json_of(&run(&["odds", "--request", EXAMPLES[0], "--json"]));
+    assert!(v["events"]["partial_critical"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn roll_json_is_replayable_from_the_seed() {
+    for request in EXAMPLES {
+        let a = json_of(&run(&["roll", "--request", request, "--seed", "99", "--json"]));
+        let b = json_of(&run(&["roll", "--request", request, "--seed", "99", "--json"]));
+        assert_eq!(a, b, "same request and seed, same roll");
+        for key in ["system", "outcome", "events", "total", "dice", "seed"] {
+            assert!(a.get(key).is_some(), "{request}: roll JSON lacks {key}");
+        }
+        assert_eq!(a["seed"], 99);
+        let expected = serde_json::to_value(Request::from_json(request).unwrap().roll(99).unwrap()).unwrap();
+        assert_eq!(a, expected, "the CLI prints the engine's roll");
+    }
+}
+
+#[test]
+fn invalid_requests_exit_non_zero_naming_the_field_and_allowed_values() {
+    let cases = [
+        (r#"{"system":"chess"}"#, "system", "24-system"),
+        (r#"{"system":"24-system","rank":9,"dc":15}"#, "rank", "0"),
+        (r#"{"system":"24-system","rank":3,"leverage":2,"dc":15,"crushing":4}"#, "leverage", "crushing"),
+        (
+            r#"{"system":"total-effect","advantage":0,"disadvantage":0,"escalation":0,"modifier":0,"bands":["9--"]}"#,
+            "bands[0]",
+            "X+",
+        ),
+        (r#"{"system":"hack-and-slash","bonus":0.3,"difficulty":2}"#, "bonus", "0.5"),
+    ];
+    for (request, field, allowed) in cases {
+        for cmd in ["odds", "roll"] {
+            let o = run(&[cmd, "--request", request]);
+            assert!(!o.status.success(), "{cmd} {request} should fail");
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(err.contains(&format!("`{field}`")), "{request}: error does not name `{field}`: {err}");
+            assert!(err.contains(allowed), "{request}: error does not say what is allowed ({allowed}): {err}");
+            assert!(o.stdout.is_empty(), "nothing on stdout for a bad request");
+        }
+    }
+}
+
+#[test]
+fn a_request_and_an_expression_together_are_refused() {
+    let o = run(&["odds", "2d6", "--request", EXAMPLES[0]]);
+    assert!(!o.status.success());
+}
