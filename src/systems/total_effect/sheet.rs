@@ -36,9 +36,15 @@ pub enum TierPreset {
     Custom,
 }
 
+// Used by the sheet editor (another branch); allowed here until it lands.
+#[allow(dead_code)]
 impl TierPreset {
-    pub const ALL: [TierPreset; 4] =
-        [TierPreset::ValiantHorizon, TierPreset::LiminalVoid, TierPreset::MachinationsOfCourtAndFrame, TierPreset::Custom];
+    pub const ALL: [TierPreset; 4] = [
+        TierPreset::ValiantHorizon,
+        TierPreset::LiminalVoid,
+        TierPreset::MachinationsOfCourtAndFrame,
+        TierPreset::Custom,
+    ];
 
     /// The game's name.
     pub fn label(self) -> &'static str {
