@@ -17,7 +17,7 @@ struct PanelKey {
 #[component]
 pub fn RollScreen() -> impl IntoView {
     let state = use_app_state();
-    let announcer = kit::Announcer(RwSignal::new(String::new()));
+    let announcer = kit::Announcer(RwSignal::new(String::new()), StoredValue::new(0));
     provide_context(announcer);
 
     // The character picker: "" is ad hoc.

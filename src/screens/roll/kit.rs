@@ -9,9 +9,10 @@ use dicetray_rules::die::DieRoll;
 use dicetray_rules::systems::{Odds, Request, RequestError, Roll, Summary};
 use leptos::prelude::*;
 
-/// The polite live region the Roll screen announces new results through (provided by the screen).
+/// The polite live region the Roll screen announces new results through (provided by the screen), and how many
+/// announcements it has made (each starts with its number, so two identical results are both read out).
 #[derive(Clone, Copy)]
-pub struct Announcer(pub RwSignal<String>);
+pub struct Announcer(pub RwSignal<String>, pub StoredValue<u32>);
 
 /// What a panel needs to roll, record and announce; take it while the component is created (event handlers
 /// run outside the component's reactive owner, where contexts cannot be read).
@@ -28,8 +29,10 @@ impl RollCtx {
 
     /// Announce `text` to screen readers.
     pub fn announce(&self, text: String) {
-        if let Some(Announcer(signal)) = self.announcer {
-            signal.set(text);
+        if let Some(Announcer(signal, count)) = self.announcer {
+            let n = count.get_value() + 1;
+            count.set_value(n);
+            signal.set(format!("{n}. {text}"));
         }
     }
 
@@ -347,4 +350,51 @@ pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: Strin
         <p class="outcome-meaning">{meaning}</p>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::systems::SYSTEM_IDS;
+
+    #[test]
+    fn typed_numbers_are_read_or_named_in_the_error() {
+        assert_eq!(int("dc", " 15 "), Ok(15));
+        assert_eq!(int("dc", "-3"), Ok(-3));
+        assert_eq!(int("dc", "").unwrap_err().field, "dc");
+        let e = int("opponent.ability", "1.5").unwrap_err();
+        assert_eq!((e.field.as_str(), e.allowed.as_str()), ("opponent.ability", "a whole number"));
+        assert_eq!(int32("bonus", "99999999999").unwrap_err().field, "bonus");
+    }
+
+    #[test]
+    fn every_outcome_and_event_of_every_system_has_words() {
+        use crate::systems::{hack_and_slash, remedy, ruina_imperii, total_effect, twenty_four};
+        let labels: [fn(&str) -> String; 5] =
+            [twenty_four::label, remedy::label, total_effect::label, ruina_imperii::label, hack_and_slash::label];
+        let requests = [
+            r#"{"system":"24-system","rank":3,"dc":15}"#,
+            r#"{"system":"remedy","dice":"1d20","dc":10,"opponent":null}"#,
+            r#"{"system":"total-effect"}"#,
+            r#"{"system":"ruina-imperii","skill":3,"difficulty":1}"#,
+            r#"{"system":"hack-and-slash","opponents":[1]}"#,
+        ];
+        for ((id, label), json) in SYSTEM_IDS.iter().zip(labels).zip(requests) {
+            let request = Request::from_json(json).unwrap();
+            assert_eq!(request.system_id(), *id);
+            let odds = request.odds().unwrap();
+            for c in odds.outcomes.iter().chain(&odds.events) {
+                let words = label(&c.name);
+                assert!(!words.contains('_') && words != c.name, "{id}: `{}` has no words ({words})", c.name);
+            }
+        }
+    }
+
+    #[test]
+    fn dice_read_as_text() {
+        let mut d = DieRoll::new(dicetray_rules::die::DieKind::Standard(8), 5);
+        let kept = d.clone();
+        d.kept = false;
+        assert_eq!(dice_text(&[kept, d]), "d8:5 d8:5(dropped)");
+    }
 }

@@ -287,3 +287,33 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         }}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dc_table_names() {
+        let names: Vec<_> = [0, 4, 5, 9, 10, 14, 15, 19, 20, 24, 25, 29, 30, 99].map(difficulty_name).to_vec();
+        assert_eq!(
+            names,
+            [
+                "Trivial",
+                "Trivial",
+                "Easy",
+                "Easy",
+                "Moderate",
+                "Moderate",
+                "Hard",
+                "Hard",
+                "Punishing",
+                "Punishing",
+                "Insane",
+                "Insane",
+                "Impossible",
+                "Impossible"
+            ]
+        );
+        assert_eq!(difficulty_name(-5), "Trivial");
+    }
+}

@@ -86,6 +86,10 @@ fn location_text(l: HitLocation) -> &'static str {
     }
 }
 
+/// The Guide's examples of Pressure and what each adds to the DC.
+const PRESSURE_EXAMPLES: &[(&str, i64)] =
+    &[("Low light", 1), ("Darkness or smoke", 2), ("Wounded or exhausted", 2), ("Severe injury or panic", 3)];
+
 /// One Pressure or status entry.
 #[derive(Clone, Copy)]
 struct Increase {
@@ -102,15 +106,17 @@ fn IncreaseList(
     entries: RwSignal<Vec<Increase>>,
     amounts: Vec<i64>,
     placeholder: &'static str,
+    /// Quick-add examples: (label, DC increase).
+    #[prop(optional)]
+    presets: &'static [(&'static str, i64)],
 ) -> impl IntoView {
     let next = StoredValue::new(0usize);
-    let add = move |_| {
+    let push = move |label: String, amount: String| {
         let id = next.get_value();
         next.set_value(id + 1);
-        entries.update(|v| {
-            v.push(Increase { id, label: RwSignal::new(String::new()), amount: RwSignal::new(amounts_first(prefix)) })
-        });
+        entries.update(|v| v.push(Increase { id, label: RwSignal::new(label), amount: RwSignal::new(amount) }));
     };
+    let add = move |_| push(String::new(), amounts_first(prefix));
     let amounts = StoredValue::new(amounts);
     view! {
         <fieldset class="increase-list" id=format!("{prefix}-list")>
@@ -162,9 +168,21 @@ fn IncreaseList(
                     }
                 />
             </ul>
-            <button type="button" class="add" id=format!("{prefix}-add") on:click=add>
-                {format!("+ Add {}", title.to_lowercase())}
-            </button>
+            <div class="mark-buttons">
+                <button type="button" class="add" id=format!("{prefix}-add") on:click=add>
+                    {format!("+ Add {}", title.to_lowercase())}
+                </button>
+                {presets
+                    .iter()
+                    .map(|&(label, amount)| {
+                        view! {
+                            <button type="button" class="preset" on:click=move |_| push(label.to_string(), amount.to_string())>
+                                {format!("{label} +{amount}")}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
         </fieldset>
     }
 }
@@ -414,6 +432,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                 entries=pressure
                 amounts=vec![1, 2, 3]
                 placeholder="e.g. darkness"
+                presets=PRESSURE_EXAMPLES
             />
             <IncreaseList
                 title="Status DC increase"
@@ -444,7 +463,8 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         <RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll />
         <Show when=move || retry_tried.get() && forbidden.get()>
             <p class="retry-message" role="alert">
-                "Not a free roll: after a Miss, the same skill at the same DC with nothing changed cannot simply be rolled again (24-System). Change the situation (a new approach, tool, help or Leverage), or Push Your Luck below."
+                "Not a free roll: after a Miss, the same skill at the same DC with nothing changed cannot simply be rolled again (24-System). Change the situation (a new approach, tool, help or Leverage)"
+                {move || if can_push_now() { ", or Push Your Luck below." } else { "; a pushed roll cannot be pushed again." }}
             </p>
         </Show>
         {move || {
@@ -516,5 +536,24 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                 </button>
             </section>
         </Show>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_read_as_their_dice() {
+        assert_eq!(rank_text(0), "0: 2d12");
+        assert_eq!(rank_text(3), "3: d8+d10+6");
+        assert_eq!(rank_text(6), "6: 2d6+12");
+        for t in TRACKS {
+            assert_eq!(serde_json::to_value(t).unwrap(), track_slug(t));
+        }
+        for s in ["head", "core", "left_arm", "right_arm", "legs"] {
+            assert_eq!(serde_json::to_value(called_shot(s).unwrap()).unwrap(), s);
+        }
+        assert_eq!(called_shot(""), None);
     }
 }
