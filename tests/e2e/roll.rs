@@ -61,6 +61,8 @@ async fn open_system(page: &Page, system: &str) {
 /// Click Roll and wait for a result; returns its outcome name.
 async fn roll(page: &Page) -> String {
     let count = history_marker(page).await;
+    // On a wide screen the button sits in the right-hand column, which may be under the sticky header.
+    page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
     page.click("#roll-button").await;
     let started = Instant::now();
     while announcements(page).await == count {
@@ -346,6 +348,8 @@ fn roll_screen_fits_a_phone_and_a_desktop() {
     for (w, h, name) in [(360, 740, "roll-360"), (1280, 800, "roll-1280")] {
         BrowserTest::new().viewport(w, h).run(move |page| async move {
             open_system(&page, "24-system").await;
+            // On a phone the Roll button floats over the bottom of the screen: bring controls to the middle first.
+            page.js("document.querySelector('#tf-pressure-add').scrollIntoView({block: 'center'});", vec![]).await;
             page.click("#tf-pressure-add").await;
             page.type_into("#tf-pressure-label-0", "low light").await;
             roll(&page).await;

@@ -122,6 +122,9 @@ pub fn roll_and_record(
 }
 
 /// A labelled number input bound to a text signal (the panel parses and validates it).
+///
+/// It is a text input, not `type="number"`: a number input reports a half-typed `-` as an empty value, and writing
+/// that back would wipe the minus sign. Fields that cannot go below 0 ask phones for the digit keypad.
 #[component]
 pub fn NumberField(
     id: &'static str,
@@ -138,10 +141,12 @@ pub fn NumberField(
             <label for=id>{label}</label>
             <input
                 id=id
-                type="number"
-                inputmode="numeric"
-                min=min.map(|m| m.to_string())
-                max=max.map(|m| m.to_string())
+                type="text"
+                inputmode=if min.is_some_and(|m| m >= 0) { "numeric" } else { "text" }
+                pattern="-?[0-9]*"
+                autocomplete="off"
+                data-min=min.map(|m| m.to_string())
+                data-max=max.map(|m| m.to_string())
                 aria-describedby=has_hint.then(|| hint_id.clone())
                 bind:value=value
             />

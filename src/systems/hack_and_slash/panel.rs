@@ -162,8 +162,9 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                 </fieldset>
             </Show>
         </div>
-        <OddsView odds=odds label=label />
-        <RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll />
+        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <div class="panel-output">
         {move || {
             last.get()
                 .map(|roll| {
@@ -216,5 +217,6 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                     }
                 })
         }}
+        </div>
     }
 }

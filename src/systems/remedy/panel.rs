@@ -256,8 +256,9 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             <NumberField id="rm-disaster-to" label="Disaster on a natural of at most" value=disaster_to min=1 max=19 />
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
         </div>
-        <OddsView odds=odds label=label />
-        <RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll />
+        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <div class="panel-output">
         {move || {
             last.get()
                 .map(|roll| {
@@ -285,6 +286,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                     }
                 })
         }}
+        </div>
     }
 }
 

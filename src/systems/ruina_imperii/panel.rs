@@ -221,8 +221,9 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 <p class="request-error" role="alert">"No Fortune left on the sheet to spend."</p>
             </Show>
         </div>
-        <OddsView odds=odds label=label />
-        <RollButton enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll />
+        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll /></div>
+        <div class="panel-output">
         {move || {
             last.get()
                 .map(|roll| {
@@ -251,5 +252,6 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                     }
                 })
         }}
+        </div>
     }
 }

@@ -209,8 +209,9 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
                 </button>
             </fieldset>
         </div>
-        <OddsView odds=odds label=label events_caption="Chance of each band (they can overlap)" />
-        <RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll />
+        <div class="panel-odds"><OddsView odds=odds label=label events_caption="Chance of each band (they can overlap)" /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <div class="panel-output">
         {move || {
             last.get()
                 .map(|(roll, notes)| {
@@ -250,5 +251,6 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
                     }
                 })
         }}
+        </div>
     }
 }

@@ -170,7 +170,7 @@ fn IncreaseList(
             </ul>
             <div class="mark-buttons">
                 <button type="button" class="add" id=format!("{prefix}-add") on:click=add>
-                    {format!("+ Add {}", title.to_lowercase())}
+                    {format!("+ Add {title}")}
                 </button>
                 {presets
                     .iter()
@@ -459,8 +459,9 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                 value=kept_only
             />
         </div>
-        <OddsView odds=odds label=label />
-        <RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll />
+        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <div class="panel-output">
         <Show when=move || retry_tried.get() && forbidden.get()>
             <p class="retry-message" role="alert">
                 "Not a free roll: after a Miss, the same skill at the same DC with nothing changed cannot simply be rolled again (24-System). Change the situation (a new approach, tool, help or Leverage)"
@@ -536,6 +537,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                 </button>
             </section>
         </Show>
+        </div>
     }
 }
 
