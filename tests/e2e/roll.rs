@@ -130,7 +130,9 @@ fn twenty_four_odds_follow_every_input_then_roll() {
         )
         .await;
         page.click("#tf-attack").await;
+        page.select("#tf-limb", "legs").await;
         page.select("#tf-called-shot", "head").await;
+        assert_eq!(page.count("#tf-limb").await, 0, "a called shot decides the location; no limb to pick");
         let outcome = roll(&page).await;
         assert!(["legendary", "success", "miss"].contains(&outcome.as_str()), "{outcome}");
         assert_eq!(page.count(".roll-result .dice-row li").await, 2, "two skill dice, no Leverage die");

@@ -10,7 +10,7 @@ use crate::state::now_ms;
 use crate::systems::Sheet;
 use dicetray_rules::systems::twenty_four::{
     can_push, declare_critical_failure, is_forbidden_retry_of, leverage_die, push_request, rank_dice, CalledShot,
-    DcIncrease, HitLocation, Outcome, PushDeclaration, Severity, Track, TwentyFourRequest, TwentyFourRoll,
+    DcIncrease, HitLocation, Limb, Outcome, PushDeclaration, Severity, Track, TwentyFourRequest, TwentyFourRoll,
 };
 use dicetray_rules::systems::{Request, RequestError, Roll};
 use leptos::prelude::*;
@@ -71,6 +71,15 @@ fn called_shot(slug: &str) -> Option<CalledShot> {
         "left_arm" => CalledShot::LeftArm,
         "right_arm" => CalledShot::RightArm,
         "legs" => CalledShot::Legs,
+        _ => return None,
+    })
+}
+
+fn limb(slug: &str) -> Option<Limb> {
+    Some(match slug {
+        "left_arm" => Limb::LeftArm,
+        "right_arm" => Limb::RightArm,
+        "legs" => Limb::Legs,
         _ => return None,
     })
 }
@@ -226,6 +235,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     let crushing = RwSignal::new("5".to_string());
     let attack = RwSignal::new(false);
     let shot = RwSignal::new(String::new());
+    let limb_pick = RwSignal::new(String::new());
     let kept_only = RwSignal::new(false);
 
     let skills = StoredValue::new(skills);
@@ -245,6 +255,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         r.status = increases("status", &status.get())?;
         r.attack = attack.get();
         r.called_shot = if r.attack { called_shot(&shot.get()) } else { None };
+        r.limb_choice = if r.attack && r.called_shot.is_none() { limb(&limb_pick.get()) } else { None };
         r.partial_critical_kept_only = kept_only.get();
         let name = skill_name.get();
         r.skill = (!name.trim().is_empty()).then(|| name.trim().to_string());
@@ -372,6 +383,12 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     .into_iter()
     .map(|(a, b)| (a.to_string(), b.to_string()))
     .collect();
+    let limb_options = StoredValue::new(
+        [("", "Pick after the roll"), ("left_arm", "Left arm"), ("right_arm", "Right arm"), ("legs", "Legs")]
+            .into_iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect::<Vec<_>>(),
+    );
     let skill_options: Vec<(String, String)> = skills.with_value(|v| {
         v.iter().enumerate().map(|(i, s)| (i.to_string(), format!("{} (rank {})", s.name, s.rank))).collect()
     });
@@ -451,6 +468,14 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                 <CheckField id="tf-attack" label="Attack (a hit reports where it lands)" value=attack />
                 <Show when=move || attack.get()>
                     <SelectField id="tf-called-shot" label="Called shot" value=shot options=shot_options.clone() />
+                    <Show when=move || shot.get().is_empty()>
+                        <SelectField
+                            id="tf-limb"
+                            label="On a Partial Critical hit, the limb"
+                            value=limb_pick
+                            options=limb_options.get_value()
+                        />
+                    </Show>
                 </Show>
             </div>
             <CheckField
@@ -557,5 +582,8 @@ mod tests {
             assert_eq!(serde_json::to_value(called_shot(s).unwrap()).unwrap(), s);
         }
         assert_eq!(called_shot(""), None);
+        for s in ["left_arm", "right_arm", "legs"] {
+            assert_eq!(serde_json::to_value(limb(s).unwrap()).unwrap(), s);
+        }
     }
 }
