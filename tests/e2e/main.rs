@@ -6,4 +6,5 @@
 #[allow(dead_code)]
 mod harness;
 mod help;
+mod roll;
 mod shell;

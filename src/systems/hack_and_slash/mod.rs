@@ -1,4 +1,6 @@
-//! Hack & Slash in the app: the character sheet (and, beside it, its editor and roll panel).
+//! Hack & Slash in the app: the character sheet, its roll panel (and, beside them, its editor).
 
+mod panel;
 mod sheet;
+pub use panel::*;
 pub use sheet::*;
