@@ -9,8 +9,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// How long a wait may take before the test fails.
+/// How long a wait for an element or text may take before the test fails.
 pub const WAIT: Duration = Duration::from_secs(10);
+/// How long the app may take to start (download, compile and instantiate the WASM) after a load or reload.
+/// Generous because a loaded 2-core machine running two browsers can take several seconds.
+pub const LOAD_WAIT: Duration = Duration::from_secs(45);
 
 /// Installed before any page script: records uncaught errors and any dialog (alert/confirm/prompt) the page opens.
 const PROBE: &str = r#"
@@ -120,24 +123,29 @@ impl Page {
     pub async fn open(&self, path: &str) {
         let url = format!("{}{}", self.base_url, path);
         self.client.goto(&url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
-        self.wait_for(".app-header").await;
+        self.wait_for_within(".app-header", LOAD_WAIT).await;
     }
 
     /// Reload the page and wait until the app has rendered again.
     pub async fn reload(&self) {
         self.client.refresh().await.expect("reload");
-        self.wait_for(".app-header").await;
+        self.wait_for_within(".app-header", LOAD_WAIT).await;
     }
 
     /// Wait until an element matching `css` exists.
     pub async fn wait_for(&self, css: &str) {
+        self.wait_for_within(css, WAIT).await;
+    }
+
+    /// Wait up to `limit` until an element matching `css` exists.
+    pub async fn wait_for_within(&self, css: &str, limit: Duration) {
         let started = Instant::now();
         loop {
             if self.client.find(Locator::Css(css)).await.is_ok() {
                 return;
             }
-            if started.elapsed() > WAIT {
-                panic!("no element matches `{css}` after {WAIT:?}; page errors: {:?}", self.js_errors().await);
+            if started.elapsed() > limit {
+                panic!("no element matches `{css}` after {limit:?}; page errors: {:?}", self.js_errors().await);
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
