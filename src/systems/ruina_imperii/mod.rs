@@ -2,3 +2,6 @@
 
 mod sheet;
 pub use sheet::*;
+
+mod sheet_editor;
+pub use sheet_editor::*;

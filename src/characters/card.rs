@@ -1,0 +1,75 @@
+//! One character in the list: name, system, a one-line summary, and its actions.
+
+use super::summary::summary;
+use super::ui::CharactersUi;
+use crate::state::Character;
+use crate::systems::system_name;
+use leptos::prelude::*;
+
+#[component]
+pub fn CharacterCard(character: Character) -> impl IntoView {
+    let ui = CharactersUi::get();
+    let id = StoredValue::new(character.id.clone());
+    let name = character.name.clone();
+    let system = system_name(character.sheet.system_id()).to_string();
+    let line = summary(&character.sheet);
+    let is_active = move || id.with_value(|id| ui.state.active_character.with(|a| a.as_deref() == Some(id)));
+    let is_open = move || id.with_value(|id| ui.open.with(|o| o.as_deref() == Some(id)));
+    let label = |verb: &str| format!("{verb} {}", character.name);
+    view! {
+        <li class="character-card" data-id=character.id.clone() class:is-open=is_open class:is-active=is_active>
+            <div class="card-head">
+                <h3 class="character-name">{name}</h3>
+                <span class="character-system">{system}</span>
+                <Show when=is_active>
+                    <span class="badge-active">"★ Rolling as this character"</span>
+                </Show>
+            </div>
+            <p class="character-summary">{line}</p>
+            <div class="card-actions">
+                <button
+                    type="button"
+                    class="open-character"
+                    aria-label=label("Edit")
+                    aria-pressed=move || if is_open() { "true" } else { "false" }
+                    on:click=move |_| id.with_value(|id| ui.open(id))
+                >
+                    "Edit"
+                </button>
+                <button
+                    type="button"
+                    class="use-character"
+                    aria-label=label("Roll as")
+                    aria-pressed=move || if is_active() { "true" } else { "false" }
+                    on:click=move |_| id.with_value(|id| ui.toggle_active(id))
+                >
+                    {move || if is_active() { "✓ Rolling as" } else { "Roll as" }}
+                </button>
+                <button
+                    type="button"
+                    class="duplicate-character"
+                    aria-label=label("Duplicate")
+                    on:click=move |_| id.with_value(|id| ui.duplicate(id))
+                >
+                    "Duplicate"
+                </button>
+                <button
+                    type="button"
+                    class="export-character"
+                    aria-label=label("Export")
+                    on:click=move |_| ui.export.set(Some(id.get_value()))
+                >
+                    "Export"
+                </button>
+                <button
+                    type="button"
+                    class="delete-character danger"
+                    aria-label=label("Delete")
+                    on:click=move |_| id.with_value(|id| ui.delete(id))
+                >
+                    "Delete"
+                </button>
+            </div>
+        </li>
+    }
+}
