@@ -5,4 +5,5 @@
 // The harness is the shared API for every suite; not every suite uses every helper.
 #[allow(dead_code)]
 mod harness;
+mod characters;
 mod shell;

@@ -38,7 +38,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     type="button"
                     class="step-down"
                     aria-label=move || format!("Lower {} by a half step", name())
-                    disabled=move || halves() <= HALVES_MIN
+                    disabled=move || { halves() <= HALVES_MIN }
                     on:click=move |_| step(-1)
                 >
                     "−½"
@@ -50,7 +50,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     type="button"
                     class="step-up"
                     aria-label=move || format!("Raise {} by a half step", name())
-                    disabled=move || halves() >= HALVES_MAX
+                    disabled=move || { halves() >= HALVES_MAX }
                     on:click=move |_| step(1)
                 >
                     "+½"

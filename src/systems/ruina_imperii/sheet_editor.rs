@@ -126,7 +126,7 @@ fn RiskAndFortune(sheet: SheetAccess<Sheet>) -> impl IntoView {
                     type="button"
                     class="gain-fortune"
                     aria-label="Gain 1 Fortune"
-                    disabled=move || fortune_n() >= MAX_FORTUNE
+                    disabled=move || { fortune_n() >= MAX_FORTUNE }
                     on:click=move |_| sheet.update(|s| s.fortune = (s.fortune + 1).min(MAX_FORTUNE))
                 >
                     "Gain 1"
