@@ -90,7 +90,8 @@ pub fn import_json(text: &str, existing: &[Character]) -> Result<Imported, Impor
     if text.trim().is_empty() {
         return Err(ImportError::new("", "there is nothing to import: paste a character's JSON or choose a file"));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| ImportError::new("", format!("this is not JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ImportError::new("", format!("this is not JSON: {e}")))?;
     check_envelope(&value)?;
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let envelope: Envelope = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| explain(e, &value))?;
@@ -251,14 +252,22 @@ pub fn validate(character: &Character) -> Result<(), ImportError> {
             }
             for (i, skill) in s.skills.iter().enumerate() {
                 if i32::from(skill.dice) > MAX_SKILL {
-                    return Err(out_of_range(field(format!("skills[{i}].dice")), skill.dice, &format!("0 to {MAX_SKILL}")));
+                    return Err(out_of_range(
+                        field(format!("skills[{i}].dice")),
+                        skill.dice,
+                        &format!("0 to {MAX_SKILL}"),
+                    ));
                 }
             }
         }
         Sheet::HackAndSlash(s) => {
             for (i, ability) in s.abilities.iter().enumerate() {
                 if !(HALVES_MIN..=HALVES_MAX).contains(&ability.halves) {
-                    return Err(out_of_range(field(format!("abilities[{i}].halves")), ability.halves, "-20 to 40 half steps"));
+                    return Err(out_of_range(
+                        field(format!("abilities[{i}].halves")),
+                        ability.halves,
+                        "-20 to 40 half steps",
+                    ));
                 }
             }
         }

@@ -79,9 +79,8 @@ mod tests {
         assert_eq!(summary(&Sheet::TotalEffect(te.clone())), "Level 0 · Tier 0 · 0 abilities");
         te.level = 11;
         assert!(summary(&Sheet::TotalEffect(te)).contains("no Tier"));
-        let hs = hack_and_slash::Sheet {
-            abilities: vec![hack_and_slash::Ability { name: "Agility".into(), halves: 3 }],
-        };
+        let hs =
+            hack_and_slash::Sheet { abilities: vec![hack_and_slash::Ability { name: "Agility".into(), halves: 3 }] };
         assert_eq!(summary(&Sheet::HackAndSlash(hs)), "Agility 1½");
         assert!(summary(&Sheet::new("remedy").unwrap()).starts_with("0 skills · best ability"));
     }

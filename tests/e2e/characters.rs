@@ -3,7 +3,7 @@
 //!
 //! Persistence is not merged yet, so every assertion here is within one page load.
 
-use crate::harness::{Page, BrowserTest};
+use crate::harness::{BrowserTest, Page};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -16,7 +16,7 @@ async fn open_characters(page: &Page) {
 async fn create(page: &Page, name: &str, system: &str) {
     page.type_into("#new-character-name", name).await;
     page.select("#new-character-system", system).await;
-    click(&page, ".create-button").await;
+    click(page, ".create-button").await;
     page.wait_text(".editor-name", &format!("the editor of {name}"), |t| t == name).await;
     page.wait_for(&format!(".sheet-editor[data-system=\"{system}\"]")).await;
 }
@@ -149,7 +149,8 @@ fn each_system_has_its_own_sheet_editor() {
         click(&page, ".step-down").await;
         page.wait_text(".ability-level", "½", |t| t == "½").await;
         let wren = card_id(&page, "Wren").await;
-        page.wait_text(&format!("[data-id=\"{wren}\"] .character-summary"), "Wren's summary", |t| t == "Agility ½").await;
+        page.wait_text(&format!("[data-id=\"{wren}\"] .character-summary"), "Wren's summary", |t| t == "Agility ½")
+            .await;
 
         // Back to Sol: the edits are still there.
         click(&page, &format!("[data-id=\"{}\"] .open-character", card_id(&page, "Sol").await)).await;
@@ -178,7 +179,10 @@ fn rename_duplicate_activate_delete_and_undo() {
 
         let use_button = format!("[data-id=\"{aria}\"] .use-character");
         click(&page, &use_button).await;
-        page.wait_text(&format!("[data-id=\"{aria}\"] .badge-active"), "the active badge", |t| t.contains("Rolling as")).await;
+        page.wait_text(&format!("[data-id=\"{aria}\"] .badge-active"), "the active badge", |t| {
+            t.contains("Rolling as")
+        })
+        .await;
         assert_eq!(page.attr(&use_button, "aria-pressed").await.as_deref(), Some("true"));
 
         create(&page, "Bex", "remedy").await;
@@ -221,7 +225,8 @@ fn export_import_round_trip_and_hostile_or_broken_imports() {
         click(&page, ".import-button").await;
         page.wait_text(".import-done", "the import message", |t| t.contains("as a new character")).await;
         assert_eq!(card_names(&page).await, ["Mara", "Mara"]);
-        let ids = page.js("return [...document.querySelectorAll('.character-card')].map(li => li.dataset.id);", vec![]).await;
+        let ids =
+            page.js("return [...document.querySelectorAll('.character-card')].map(li => li.dataset.id);", vec![]).await;
         assert_ne!(ids[0], ids[1]);
         let summaries = page.texts(".character-summary").await;
         assert_eq!(summaries[0], summaries[1]);
@@ -290,10 +295,10 @@ async fn check_fit(page: &Page, width: u32) {
 async fn sample_character(page: &Page) {
     create(page, "Sol Varro", "total-effect").await;
     page.select("#te-level", "4").await;
-    click(&page, ".add-ability").await;
+    click(page, ".add-ability").await;
     page.type_into(".ability-block .ability-name", "Shield Wall").await;
     page.type_into(".band-effect", "Allies nearby gain 1 Advantage").await;
-    click(&page, ".add-band").await;
+    click(page, ".add-band").await;
     page.type_into("[data-index=\"1\"] .band-text", "8-").await;
     page.type_into("[data-index=\"1\"] .band-effect", "You are pushed back").await;
     page.wait_text(".te-tier", "Tier 2", |t| t == "Tier 2 · Famous").await;

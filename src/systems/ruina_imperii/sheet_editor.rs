@@ -142,7 +142,8 @@ fn RiskAndFortune(sheet: SheetAccess<Sheet>) -> impl IntoView {
 pub fn RuinaImperiiSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let skills = sheet.memo(|s| Some(s.skills.len()));
-    let add = move |_| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), dice: 2 }));
+    let add =
+        move |_| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), dice: 2 }));
     view! {
         <div class="sheet-editor" data-system="ruina-imperii">
             <section class="sheet-part">

@@ -37,8 +37,12 @@ pub enum TierPreset {
 }
 
 impl TierPreset {
-    pub const ALL: [TierPreset; 4] =
-        [TierPreset::ValiantHorizon, TierPreset::LiminalVoid, TierPreset::MachinationsOfCourtAndFrame, TierPreset::Custom];
+    pub const ALL: [TierPreset; 4] = [
+        TierPreset::ValiantHorizon,
+        TierPreset::LiminalVoid,
+        TierPreset::MachinationsOfCourtAndFrame,
+        TierPreset::Custom,
+    ];
 
     /// The game's name.
     pub fn label(self) -> &'static str {

@@ -138,9 +138,8 @@ fn TrackList(sheet: SheetAccess<Sheet>, track: Track) -> impl IntoView {
     let indices = sheet.memo(move |s| {
         Some(s.complications.iter().enumerate().filter(|(_, c)| c.track == track).map(|(i, _)| i).collect::<Vec<_>>())
     });
-    let open = move || {
-        sheet.with(|s| s.complications.iter().filter(|c| c.track == track && !c.cleared).count()).unwrap_or(0)
-    };
+    let open =
+        move || sheet.with(|s| s.complications.iter().filter(|c| c.track == track && !c.cleared).count()).unwrap_or(0);
     view! {
         <section class="track" data-track=track_id(track)>
             <h4>{track_name(track)} <span class="track-open">{move || format!("{} open", open())}</span></h4>
@@ -224,7 +223,8 @@ fn LogComplication(sheet: SheetAccess<Sheet>) -> impl IntoView {
 pub fn TwentyFourSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let skills = sheet.memo(|s| Some(s.skills.len()));
-    let add = move |_| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), rank: 0 }));
+    let add =
+        move |_| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), rank: 0 }));
     view! {
         <div class="sheet-editor" data-system="24-system">
             <section class="sheet-part">
