@@ -43,7 +43,10 @@ pub fn CharacterCard(character: Character) -> impl IntoView {
                     aria-pressed=move || if is_active() { "true" } else { "false" }
                     on:click=move |_| id.with_value(|id| ui.toggle_active(id))
                 >
-                    {move || if is_active() { "✓ Rolling as" } else { "Roll as" }}
+                    <Show when=is_active>
+                        <span aria-hidden="true">"✓ "</span>
+                    </Show>
+                    "Roll as"
                 </button>
                 <button
                     type="button"

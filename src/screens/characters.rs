@@ -55,9 +55,26 @@ fn CharacterList() -> impl IntoView {
     }
 }
 
+/// The character a link names: `#/characters/<id>`.
+fn linked_character() -> Option<String> {
+    let hash = window().location().hash().ok()?;
+    let id = hash.trim_start_matches('#').trim_start_matches('/').strip_prefix("characters/")?;
+    (!id.is_empty()).then(|| id.to_string())
+}
+
 #[component]
 pub fn CharactersScreen() -> impl IntoView {
     let ui = CharactersUi::provide();
+    // `#/characters/<id>` opens that character, once it is loaded.
+    let wanted = StoredValue::new(linked_character());
+    Effect::new(move |_| {
+        if let Some(id) = wanted.get_value() {
+            if ui.state.characters.with(|cs| cs.iter().any(|c| c.id == id)) {
+                ui.open(&id);
+                wanted.set_value(None);
+            }
+        }
+    });
     view! {
         <section class="screen characters" aria-labelledby="screen-title">
             <h1 id="screen-title">"Characters"</h1>

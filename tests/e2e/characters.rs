@@ -158,6 +158,10 @@ fn each_system_has_its_own_sheet_editor() {
         assert_eq!(value(&page, ".band-text").await, "6-8");
         assert_eq!(value(&page, ".band-effect").await, "Push the foe back");
 
+        // A link to a character opens it.
+        page.js("location.hash = arguments[0];", vec![json!(format!("#/characters/{quill}"))]).await;
+        page.wait_text(".editor-name", "the linked character", |t| t == "Quill").await;
+
         assert_eq!(card_names(&page).await, ["Mara", "Quill", "Sol", "Brannoc", "Wren"]);
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });
@@ -311,6 +315,7 @@ fn characters_screenshots_phone_and_desktop() {
         create(&page, "Mara", "24-system").await;
         sample_character(&page).await;
         check_fit(&page, 360).await;
+        page.js("document.querySelector('#editor-title').scrollIntoView();", vec![]).await;
         page.screenshot("characters-360").await;
     });
     BrowserTest::new().viewport(1280, 800).run(|page| async move {
