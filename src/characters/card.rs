@@ -2,30 +2,39 @@
 
 use super::summary::summary;
 use super::ui::CharactersUi;
-use crate::state::Character;
 use crate::systems::system_name;
 use leptos::prelude::*;
 
 #[component]
-pub fn CharacterCard(character: Character) -> impl IntoView {
+pub fn CharacterCard(id: String) -> impl IntoView {
     let ui = CharactersUi::get();
-    let id = StoredValue::new(character.id.clone());
-    let name = character.name.clone();
-    let system = system_name(character.sheet.system_id()).to_string();
-    let line = summary(&character.sheet);
+    let data_id = id.clone();
+    let id = StoredValue::new(id);
+    // (name, system name, summary): the card follows its character's edits.
+    let shown = Memo::new(move |_| {
+        id.with_value(|id| {
+            ui.state.characters.with(|cs| {
+                cs.iter()
+                    .find(|c| &c.id == id)
+                    .map(|c| (c.name.clone(), system_name(c.sheet.system_id()).to_string(), summary(&c.sheet)))
+            })
+        })
+        .unwrap_or_default()
+    });
+    let name = move || shown.with(|s| s.0.clone());
     let is_active = move || id.with_value(|id| ui.state.active_character.with(|a| a.as_deref() == Some(id)));
     let is_open = move || id.with_value(|id| ui.open.with(|o| o.as_deref() == Some(id)));
-    let label = |verb: &str| format!("{verb} {}", character.name);
+    let label = move |verb: &'static str| move || format!("{verb} {}", name());
     view! {
-        <li class="character-card" data-id=character.id.clone() class:is-open=is_open class:is-active=is_active>
+        <li class="character-card" data-id=data_id class:is-open=is_open class:is-active=is_active>
             <div class="card-head">
                 <h3 class="character-name">{name}</h3>
-                <span class="character-system">{system}</span>
+                <span class="character-system">{move || shown.with(|s| s.1.clone())}</span>
                 <Show when=is_active>
                     <span class="badge-active">"★ Rolling as this character"</span>
                 </Show>
             </div>
-            <p class="character-summary">{line}</p>
+            <p class="character-summary">{move || shown.with(|s| s.2.clone())}</p>
             <div class="card-actions">
                 <button
                     type="button"

@@ -44,11 +44,10 @@ fn CharacterList() -> impl IntoView {
                 <p class="empty-list">"No characters yet. Create one above, or import one below."</p>
             </Show>
             <ul class="character-list">
-                // A card is rebuilt when its character changes (its key includes the update time).
                 <For
-                    each=move || ui.state.characters.get()
-                    key=|c| (c.id.clone(), c.updated.to_bits(), c.name.clone())
-                    children=|character| view! { <CharacterCard character /> }
+                    each=move || ui.state.characters.with(|cs| cs.iter().map(|c| c.id.clone()).collect::<Vec<_>>())
+                    key=|id| id.clone()
+                    children=|id| view! { <CharacterCard id /> }
                 />
             </ul>
         </section>
