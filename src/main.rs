@@ -1,6 +1,7 @@
 //! dicetray, the browser app: Leptos components over `dicetray-rules`. See ARCHITECTURE.md for the map.
 
 mod app;
+mod characters;
 mod help;
 mod route;
 mod screens;

@@ -18,8 +18,10 @@ pub struct Notice {
     pub text: String,
 }
 
+#[allow(dead_code)] // Used by the Roll/History/storage work not merged yet.
 static NEXT: AtomicU64 = AtomicU64::new(1);
 
+#[allow(dead_code)] // Used by the Roll/History/storage work not merged yet.
 impl Notice {
     pub fn new(level: NoticeLevel, text: String) -> Notice {
         Notice { id: NEXT.fetch_add(1, Ordering::Relaxed), level, text }

@@ -4,3 +4,6 @@ mod panel;
 mod sheet;
 pub use panel::*;
 pub use sheet::*;
+
+mod sheet_editor;
+pub use sheet_editor::*;
