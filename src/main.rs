@@ -1,9 +1,13 @@
 //! dicetray, the browser app: Leptos components over `dicetray-rules`. See ARCHITECTURE.md for the map.
 
 mod app;
+mod history;
 mod route;
 mod screens;
 mod state;
+mod storage;
+// The sheets' helpers are used by the Characters and Roll screens, built on other branches.
+#[allow(dead_code)]
 mod systems;
 mod widgets;
 

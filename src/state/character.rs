@@ -17,6 +17,7 @@ pub struct Character {
 
 impl Character {
     /// A new character for the system `system_id` (None for an unknown id).
+    #[allow(dead_code)] // for the Characters screen (another branch)
     pub fn new(name: &str, system_id: &str) -> Option<Character> {
         let now = now_ms();
         Some(Character {
@@ -53,6 +54,7 @@ fn js_sys_now() -> f64 {
 }
 
 /// A fresh random id (16 hex digits), for characters and history entries.
+#[allow(dead_code)] // for the Roll and Characters screens (other branches)
 pub fn new_id() -> String {
     let n = dicetray_rules::rng::fresh_seed().unwrap_or_else(|_| now_ms() as u64 ^ 0x9E37_79B9_7F4A_7C15);
     format!("{n:016x}")

@@ -8,7 +8,10 @@ mod character;
 mod history;
 mod notice;
 
+// `new_id` and `CharacterRef` are for the Roll and Characters screens (other branches); not used here yet.
+#[allow(unused_imports)]
 pub use character::{new_id, now_ms, Character};
+#[allow(unused_imports)]
 pub use history::{CharacterRef, HistoryEntry, RollSource};
 pub use notice::{Notice, NoticeLevel};
 
@@ -22,6 +25,7 @@ pub struct AppState {
     /// Messages for the player (saved-data problems, storage full, undo offers...).
     pub notices: RwSignal<Vec<Notice>>,
     /// The character the Roll screen rolls for (None: ad hoc).
+    #[allow(dead_code)] // for the Roll screen (another branch)
     pub active_character: RwSignal<Option<String>>,
 }
 
@@ -36,6 +40,7 @@ impl AppState {
     }
 
     /// Add a roll to the history.
+    #[allow(dead_code)] // for the Roll and Tray screens (other branches)
     pub fn record_roll(&self, entry: HistoryEntry) {
         self.history.update(|h| h.push(entry));
     }
@@ -54,6 +59,7 @@ impl AppState {
     }
 
     /// The character with `id`, if any.
+    #[allow(dead_code)] // for the Roll and Characters screens (other branches)
     pub fn character(&self, id: &str) -> Option<Character> {
         self.characters.with(|cs| cs.iter().find(|c| c.id == id).cloned())
     }
@@ -63,6 +69,7 @@ impl AppState {
 pub fn provide_app_state() -> AppState {
     let state = AppState::new();
     provide_context(state);
+    crate::storage::start(state);
     state
 }
 

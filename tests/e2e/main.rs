@@ -6,3 +6,6 @@
 #[allow(dead_code)]
 mod harness;
 mod shell;
+mod fixtures;
+mod history;
+mod storage;
