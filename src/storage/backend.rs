@@ -7,6 +7,7 @@ pub enum StoreError {
     /// The browser's storage quota is used up (nothing was written).
     Quota,
     /// Anything else the storage threw.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // only the browser's storage throws these
     Other(String),
 }
 

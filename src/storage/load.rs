@@ -28,7 +28,11 @@ pub fn load<T: DeserializeOwned>(b: &dyn Backend, kind: Kind, now_ms: f64) -> Lo
     let mut out = Loaded { items: Vec::new(), meta: Map::new(), notices: Vec::new(), writable: true, clean: None };
     let raw = match b.get(key) {
         Ok(Some(raw)) => raw,
-        Ok(None) => return out,
+        // Nothing saved yet: nothing to write until something changes.
+        Ok(None) => {
+            out.clean = Some(String::new());
+            return out;
+        }
         Err(e) => {
             out.writable = false;
             out.notices.push((
