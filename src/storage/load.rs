@@ -5,7 +5,6 @@ use super::migrate::{decode, DecodeError, Decoded};
 use super::quarantine::{bad_entries_json, keep_aside, keep_aside_once};
 use super::schema::Kind;
 use crate::state::NoticeLevel;
-use serde::de::DeserializeOwned;
 use serde_json::Map;
 
 /// One key as loaded.
@@ -23,7 +22,7 @@ pub struct Loaded<T> {
 }
 
 /// Read `kind`'s key from `b`. Never fails: the worst case is an empty list, a notice and a read-only key.
-pub fn load<T: DeserializeOwned>(b: &dyn Backend, kind: Kind, now_ms: f64) -> Loaded<T> {
+pub fn load<T: super::migrate::Item>(b: &dyn Backend, kind: Kind, now_ms: f64) -> Loaded<T> {
     let key = kind.key();
     let mut out = Loaded { items: Vec::new(), meta: Map::new(), notices: Vec::new(), writable: true, clean: None };
     let raw = match b.get(key) {
@@ -147,7 +146,7 @@ mod tests {
 
     #[test]
     fn a_future_blob_is_left_alone_and_the_key_read_only() {
-        let raw = r#"{"version": 2, "data": {"new": "shape"}}"#;
+        let raw = r#"{"version": 3, "data": {"new": "shape"}}"#;
         let b = backend(raw);
         let l: Loaded<HistoryEntry> = load(&b, Kind::History, 1.0);
         assert!(!l.writable);

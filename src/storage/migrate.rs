@@ -2,7 +2,6 @@
 //! current version, then read each entry on its own so one bad entry costs only itself.
 
 use super::schema::Kind;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 /// An entry that could not be read: its position, why, and the entry as it was.
@@ -107,14 +106,31 @@ fn v0_to_v1(kind: Kind, data: Value) -> Value {
     Value::Array(items)
 }
 
+/// Something saved in a list: read from one JSON value, or the reason it cannot be.
+pub trait Item: Sized {
+    fn read(v: &Value) -> Result<Self, String>;
+}
+
+impl Item for crate::state::Character {
+    fn read(v: &Value) -> Result<Self, String> {
+        serde::Deserialize::deserialize(v).map_err(|e: serde_json::Error| e.to_string())
+    }
+}
+
+impl Item for crate::state::HistoryEntry {
+    fn read(v: &Value) -> Result<Self, String> {
+        super::compact::read_entry(v)
+    }
+}
+
 /// Read a saved blob of `kind`: every entry that reads is kept, every one that does not is reported.
-pub fn decode<T: DeserializeOwned>(raw: &str, kind: Kind) -> Result<Decoded<T>, DecodeError> {
+pub fn decode<T: Item>(raw: &str, kind: Kind) -> Result<Decoded<T>, DecodeError> {
     let value: Value = serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
     decode_value(value, kind)
 }
 
 /// [`decode`] from parsed JSON.
-pub fn decode_value<T: DeserializeOwned>(value: Value, kind: Kind) -> Result<Decoded<T>, DecodeError> {
+pub fn decode_value<T: Item>(value: Value, kind: Kind) -> Result<Decoded<T>, DecodeError> {
     let (from_version, mut data, meta) = envelope(value)?;
     if from_version > kind.current_version() {
         return Err(DecodeError::Future(from_version));
@@ -123,6 +139,8 @@ pub fn decode_value<T: DeserializeOwned>(value: Value, kind: Kind) -> Result<Dec
     while version < kind.current_version() {
         data = match version {
             0 => v0_to_v1(kind, data),
+            // History v2 adds the compact entry form; every v1 entry is a valid v2 entry.
+            1 => data,
             _ => unreachable!("no migration from version {version}"),
         };
         version += 1;
@@ -133,9 +151,9 @@ pub fn decode_value<T: DeserializeOwned>(value: Value, kind: Kind) -> Result<Dec
     let mut items = Vec::with_capacity(entries.len());
     let mut bad = Vec::new();
     for (index, entry) in entries.into_iter().enumerate() {
-        match T::deserialize(&entry) {
+        match T::read(&entry) {
             Ok(item) => items.push(item),
-            Err(e) => bad.push(BadEntry { index, error: e.to_string(), raw: entry }),
+            Err(error) => bad.push(BadEntry { index, error, raw: entry }),
         }
     }
     Ok(Decoded { items, bad, from_version, meta })
@@ -160,6 +178,9 @@ mod tests {
         assert!(d.bad.is_empty());
         assert_eq!(d.from_version, 1);
         assert_eq!(d.meta["rev"], 3);
+        let raw = json!({"version": 2, "data": [v1_entry("a")]}).to_string();
+        let d: Decoded<HistoryEntry> = decode(&raw, Kind::History).unwrap();
+        assert_eq!(d.items.len(), 1);
     }
 
     #[test]

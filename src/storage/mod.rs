@@ -2,6 +2,7 @@
 //! tabs, and never silently lost. See `schema.rs` for the keys and format.
 
 mod backend;
+mod compact;
 mod load;
 mod merge;
 mod migrate;

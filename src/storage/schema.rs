@@ -18,8 +18,9 @@ pub const HISTORY_KEY: &str = "dicetray.history";
 
 /// The characters format this build writes (v0: a bare array, entries without `created`/`updated`).
 pub const CHARACTERS_VERSION: u32 = 1;
-/// The history format this build writes (v0: a bare array, entries without `id`).
-pub const HISTORY_VERSION: u32 = 1;
+/// The history format this build writes (v0: a bare array, entries without `id`; v1: full entries only;
+/// v2: replayable system rolls in the compact form of `compact.rs`).
+pub const HISTORY_VERSION: u32 = 2;
 
 /// The two kinds of saved data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +102,13 @@ struct CharactersEnvelope<'a, T> {
     data: &'a [T],
 }
 
-/// The history envelope as saved (and exported).
+/// The history envelope as saved: replayable rolls in compact form.
+pub fn encode_history_compact(entries: &[crate::state::HistoryEntry], meta: HistoryMeta) -> String {
+    let stored: Vec<super::compact::Stored> = entries.iter().map(super::compact::stored).collect();
+    encode_history(&stored, meta)
+}
+
+/// The history envelope with every entry in full (exports: readable without replaying).
 pub fn encode_history<T: Serialize>(entries: &[T], meta: HistoryMeta) -> String {
     let env = HistoryEnvelope { version: HISTORY_VERSION, rev: meta.rev, cleared_at: meta.cleared_at, data: entries };
     serde_json::to_string(&env).expect("history serialises")

@@ -6,7 +6,7 @@ use super::load::load;
 use super::merge::{merge_characters, merge_history, sort_history};
 use super::migrate::{decode, DecodeError};
 use super::quarantine::{bad_entries_json, keep_aside};
-use super::schema::{encode_characters, encode_history, tombstones_from_map, HistoryMeta, Kind, Tombstones};
+use super::schema::{encode_characters, encode_history_compact, tombstones_from_map, HistoryMeta, Kind, Tombstones};
 use crate::state::{now_ms, AppState, Character, HistoryEntry, NoticeLevel};
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
@@ -85,7 +85,7 @@ impl Sync {
 
     fn encode(&self, kind: Kind) -> String {
         match kind {
-            Kind::History => self.state.history.with_untracked(|h| encode_history(h, history_meta())),
+            Kind::History => self.state.history.with_untracked(|h| encode_history_compact(h, history_meta())),
             Kind::Characters => {
                 self.note_deletions();
                 let deleted = self.deleted.borrow();

@@ -36,13 +36,32 @@ pub fn notation_entry(id: &str, at: f64, expr: &str, seed: u64) -> Value {
         "id": id, "at": at, "character": null,
         "source": {"kind": "notation", "expr": expr},
         "seed": seed, "outcome": "total", "events": [], "total": 7.0,
-        "dice": [{"kind": "standard", "sides": 6, "face": 3, "value": 3, "kept": true},
-                 {"kind": "standard", "sides": 6, "face": 4, "value": 4, "kept": true}],
+        "dice": [{"kind": {"kind": "standard", "sides": 6}, "face": 3, "value": 3, "kept": true},
+                 {"kind": {"kind": "standard", "sides": 6}, "face": 4, "value": 4, "kept": true}],
         "text": format!("{expr} = 7"),
     })
 }
 
-/// The current history envelope around `entries`.
+/// A system roll in the app's compact stored form (history format v2): the dice come back by replaying.
+pub fn compact_entry(id: &str, at: f64, who: Option<(&str, &str)>, request: &str, seed: u64) -> Value {
+    let mut e = entry(id, at, who, request, seed);
+    let obj = e.as_object_mut().unwrap();
+    for field in ["source", "events", "total", "dice"] {
+        obj.remove(field);
+    }
+    if who.is_none() {
+        obj.remove("character");
+    }
+    obj.insert("r".into(), serde_json::from_str(request).unwrap());
+    e
+}
+
+/// A history envelope in format v2 (what the app saves).
+pub fn history_v2(entries: Vec<Value>) -> String {
+    json!({"version": 2, "data": entries}).to_string()
+}
+
+/// A history envelope in format v1 (full entries), which the app migrates.
 pub fn history(entries: Vec<Value>) -> String {
     json!({"version": 1, "data": entries}).to_string()
 }
@@ -61,13 +80,13 @@ pub fn six() -> Vec<Value> {
     ]
 }
 
-/// `n` rolls across the five systems and four characters.
+/// `n` rolls across the five systems and four characters, in the compact stored form.
 pub fn many(n: usize) -> Vec<Value> {
     let names = [("ada", "Ada"), ("bo", "Bo"), ("cy", "Cy"), ("di", "Di")];
     (0..n)
         .map(|i| {
             let who = (i % 5 != 4).then(|| names[i % 4]);
-            entry(&format!("m{i:05}"), T0 + i as f64 * 1000.0, who, REQUESTS[i % 5], i as u64 * 7919 + 1)
+            compact_entry(&format!("m{i:05}"), T0 + i as f64 * 1000.0, who, REQUESTS[i % 5], i as u64 * 7919 + 1)
         })
         .collect()
 }

@@ -114,7 +114,7 @@ fn a_v0_bare_array_is_migrated_to_the_current_envelope() {
         let ids = wait_saved(&page, "migrated", |ids| ids.len() == 6).await;
         assert!(ids.iter().all(|id| id.starts_with("v0-")), "{ids:?}");
         let saved: Value = serde_json::from_str(&page.local_storage(HISTORY).await.unwrap()).unwrap();
-        assert_eq!(saved["version"], 1);
+        assert_eq!(saved["version"], 2);
     });
 }
 
