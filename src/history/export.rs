@@ -119,7 +119,8 @@ mod tests {
 
     #[test]
     fn import_errors_name_the_entry_and_field() {
-        let mut v: serde_json::Value = serde_json::from_str(&export_json(&[system_entry("a", 1), system_entry("b", 2)])).unwrap();
+        let mut v: serde_json::Value =
+            serde_json::from_str(&export_json(&[system_entry("a", 1), system_entry("b", 2)])).unwrap();
         v["data"][1].as_object_mut().unwrap().remove("seed");
         let err = parse_import(&v.to_string()).unwrap_err();
         assert!(err.starts_with("entry 1:") && err.contains("seed"), "{err}");

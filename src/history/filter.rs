@@ -93,7 +93,10 @@ pub(crate) mod tests {
 
     pub fn entry(id: &str, who: Option<(&str, &str)>, system: bool, outcome: &str) -> HistoryEntry {
         let source = if system {
-            RollSource::System { request: Request::from_json(r#"{"system":"hack-and-slash","bonus":1.5,"difficulty":2}"#).unwrap_or_else(|e| panic!("{e}")) }
+            RollSource::System {
+                request: Request::from_json(r#"{"system":"hack-and-slash","bonus":1.5,"difficulty":2}"#)
+                    .unwrap_or_else(|e| panic!("{e}")),
+            }
         } else {
             RollSource::Notation { expr: "2d6".into() }
         };

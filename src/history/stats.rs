@@ -33,7 +33,11 @@ pub fn per_character(entries: &[HistoryEntry], indices: &[usize]) -> Vec<Charact
         let key = e.character.as_ref().map(|c| c.id.as_str());
         let slot = by.entry(key).or_insert_with(|| {
             // Indices are newest first, so the first name seen is the latest.
-            (e.character.as_ref().map_or_else(|| "Ad hoc (no character)".to_string(), |c| c.name.clone()), 0, HashMap::new())
+            (
+                e.character.as_ref().map_or_else(|| "Ad hoc (no character)".to_string(), |c| c.name.clone()),
+                0,
+                HashMap::new(),
+            )
         });
         slot.1 += 1;
         *slot.2.entry(e.outcome.as_str()).or_default() += 1;

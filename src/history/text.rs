@@ -92,7 +92,8 @@ mod tests {
     fn outcomes_and_requests_read_as_words() {
         assert_eq!(outcome_words("full_success"), "Full success");
         assert_eq!(outcome_words("miss"), "Miss");
-        let request = Request::from_json(r#"{"system":"24-system","rank":3,"dc":15,"pressure":[2],"attack":true}"#).unwrap();
+        let request =
+            Request::from_json(r#"{"system":"24-system","rank":3,"dc":15,"pressure":[2],"attack":true}"#).unwrap();
         let words = request_words(&RollSource::System { request });
         assert!(words.contains("rank 3") && words.contains("dc 15") && words.contains("attack"), "{words}");
         assert!(!words.contains("system") && !words.contains("pushed"), "{words}");

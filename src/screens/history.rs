@@ -68,7 +68,12 @@ pub fn HistoryScreen() -> impl IntoView {
 }
 
 #[component]
-fn Filters(state: AppState, who: RwSignal<Who>, system: RwSignal<Option<String>>, shown: RwSignal<usize>) -> impl IntoView {
+fn Filters(
+    state: AppState,
+    who: RwSignal<Who>,
+    system: RwSignal<Option<String>>,
+    shown: RwSignal<usize>,
+) -> impl IntoView {
     let characters = Memo::new(move |_| state.history.with(|h| filter::characters_in(h)));
     let ad_hoc = Memo::new(move |_| state.history.with(|h| filter::has_ad_hoc(h)));
     let systems = Memo::new(move |_| state.history.with(|h| filter::systems_in(h)));

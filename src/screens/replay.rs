@@ -40,10 +40,8 @@ pub fn ReplayScreen() -> impl IntoView {
 }
 
 fn replay_view(state: AppState, link: ReplayLink) -> impl IntoView {
-    let original = link
-        .id
-        .as_ref()
-        .and_then(|id| state.history.with_untracked(|h| h.iter().find(|e| &e.id == id).cloned()));
+    let original =
+        link.id.as_ref().and_then(|id| state.history.with_untracked(|h| h.iter().find(|e| &e.id == id).cloned()));
     let seed = link.seed.to_string();
     match link.source {
         RollSource::System { request } => {

@@ -1,6 +1,5 @@
 //! Where bytes go: localStorage in the browser (through gloo-storage's handle), a map in unit tests.
 
-
 /// Why a read or write failed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StoreError {
@@ -42,8 +41,7 @@ impl Backend for MemoryBackend {
     }
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
         if let Some(limit) = self.limit {
-            let used: usize =
-                self.map.borrow().iter().filter(|(k, _)| *k != key).map(|(k, v)| k.len() + v.len()).sum();
+            let used: usize = self.map.borrow().iter().filter(|(k, _)| *k != key).map(|(k, v)| k.len() + v.len()).sum();
             if used + key.len() + value.len() > limit {
                 return Err(StoreError::Quota);
             }
@@ -86,9 +84,8 @@ fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
 #[cfg(target_arch = "wasm32")]
 fn is_quota(e: &wasm_bindgen::JsValue) -> bool {
     use wasm_bindgen::JsCast;
-    e.dyn_ref::<web_sys::DomException>().is_some_and(|d| {
-        d.name() == "QuotaExceededError" || d.name() == "NS_ERROR_DOM_QUOTA_REACHED" || d.code() == 22
-    })
+    e.dyn_ref::<web_sys::DomException>()
+        .is_some_and(|d| d.name() == "QuotaExceededError" || d.name() == "NS_ERROR_DOM_QUOTA_REACHED" || d.code() == 22)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -97,7 +94,13 @@ impl Backend for WebBackend {
         self.0.get_item(key).map_err(|e| StoreError::Other(js_error_text(&e)))
     }
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.0.set_item(key, value).map_err(|e| if is_quota(&e) { StoreError::Quota } else { StoreError::Other(js_error_text(&e)) })
+        self.0.set_item(key, value).map_err(|e| {
+            if is_quota(&e) {
+                StoreError::Quota
+            } else {
+                StoreError::Other(js_error_text(&e))
+            }
+        })
     }
     fn keys(&self) -> Vec<String> {
         let n = self.0.length().unwrap_or(0);

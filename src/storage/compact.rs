@@ -12,7 +12,7 @@ use dicetray_rules::systems::Request;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Serialize)]
 pub struct CompactOut<'a> {
@@ -80,13 +80,60 @@ fn replays_exactly(e: &HistoryEntry, request: &Request) -> bool {
     if REPLAYS.with(|r| r.borrow().contains(&key)) {
         return true;
     }
-    let same = request.roll(e.seed).map(|roll| roll.summary()).is_ok_and(|s| {
-        s.outcome == e.outcome && s.events == e.events && s.total == e.total && s.dice == e.dice
-    });
+    let same = request
+        .roll(e.seed)
+        .map(|roll| roll.summary())
+        .is_ok_and(|s| s.outcome == e.outcome && s.events == e.events && s.total == e.total && s.dice == e.dice);
     if same {
         REPLAYS.with(|r| r.borrow_mut().insert(key));
     }
     same
+}
+
+thread_local! {
+    /// The stored text of each entry, by (id, seed), from the last save: a save re-serialises only new entries.
+    /// History entries are never edited once recorded (a changed roll is a new entry with a new id).
+    static SAVED: RefCell<HashMap<(String, u64), String>> = RefCell::new(HashMap::new());
+}
+
+/// `{"version":2,"rev":..,"cleared_at":..,"data":[...]}` with every entry as [`stored`] gives it, reusing the
+/// text of entries already saved.
+pub fn encode_entries(version: u32, rev: u64, cleared_at: f64, entries: &[HistoryEntry]) -> String {
+    SAVED.with(|cache| {
+        let mut old = cache.take();
+        let mut new = HashMap::with_capacity(entries.len());
+        let mut out = String::with_capacity(64 + entries.len() * 200);
+        out.push_str(&format!(
+            "{{\"version\":{version},\"rev\":{rev},\"cleared_at\":{},\"data\":[",
+            serde_json::to_string(&cleared_at).expect("a number serialises")
+        ));
+        for (i, e) in entries.iter().enumerate() {
+            let key = (e.id.clone(), e.seed);
+            let text = old
+                .remove(&key)
+                .unwrap_or_else(|| serde_json::to_string(&stored(e)).expect("history entries serialise"));
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&text);
+            new.insert(key, text);
+        }
+        out.push_str("]}");
+        *cache.borrow_mut() = new;
+        out
+    })
+}
+
+/// Serialise `entries` ahead of the next save, so it only has to join texts (used after start-up, a slice at
+/// a time, while the player is not doing anything).
+pub fn warm(entries: &[HistoryEntry]) {
+    let missing: Vec<&HistoryEntry> =
+        SAVED.with(|c| entries.iter().filter(|e| !c.borrow().contains_key(&(e.id.clone(), e.seed))).collect());
+    let texts: Vec<((String, u64), String)> = missing
+        .into_iter()
+        .map(|e| ((e.id.clone(), e.seed), serde_json::to_string(&stored(e)).expect("history entries serialise")))
+        .collect();
+    SAVED.with(|c| c.borrow_mut().extend(texts));
 }
 
 /// How `e` is stored.
@@ -174,6 +221,15 @@ mod tests {
             assert!(compact.to_string().len() < full.len() * 2 / 3, "{compact} vs {full}");
             assert_eq!(read_entry(&compact).unwrap(), e);
         }
+    }
+
+    #[test]
+    fn the_cached_encoding_matches_serde() {
+        let h = vec![rolled("a", r#"{"system":"total-effect"}"#, 1), rolled("b", r#"{"system":"total-effect"}"#, 2)];
+        let meta = crate::storage::schema::HistoryMeta { rev: 3, cleared_at: 12.5 };
+        let direct = crate::storage::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
+        assert_eq!(encode_entries(2, 3, 12.5, &h), direct);
+        assert_eq!(encode_entries(2, 3, 12.5, &h), direct, "the same from the cache");
     }
 
     #[test]

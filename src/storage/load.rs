@@ -36,7 +36,10 @@ pub fn load<T: super::migrate::Item>(b: &dyn Backend, kind: Kind, now_ms: f64) -
             out.writable = false;
             out.notices.push((
                 NoticeLevel::Error,
-                format!("Your saved {} could not be read ({e}). Changes in this tab are kept in memory only.", kind.noun()),
+                format!(
+                    "Your saved {} could not be read ({e}). Changes in this tab are kept in memory only.",
+                    kind.noun()
+                ),
             ));
             return out;
         }
@@ -164,7 +167,8 @@ mod tests {
         let l: Loaded<HistoryEntry> = load(&b, Kind::History, 9.0);
         assert_eq!(l.items.len(), 1);
         assert!(l.writable);
-        let aside: serde_json::Value = serde_json::from_str(&b.get("dicetray.history.corrupt.9").unwrap().unwrap()).unwrap();
+        let aside: serde_json::Value =
+            serde_json::from_str(&b.get("dicetray.history.corrupt.9").unwrap().unwrap()).unwrap();
         assert_eq!(aside[0]["index"], 0);
         assert_eq!(aside[0]["entry"]["id"], "x");
         assert!(l.notices[0].1.contains("1 saved roll could not be read"), "{:?}", l.notices);

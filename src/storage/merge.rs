@@ -35,8 +35,7 @@ pub fn merge_history(
     use std::cmp::Ordering::*;
     match incoming_meta.rev.cmp(&local_meta.rev) {
         Greater => {
-            let newer: Vec<HistoryEntry> =
-                local.iter().filter(|e| e.at > incoming_meta.cleared_at).cloned().collect();
+            let newer: Vec<HistoryEntry> = local.iter().filter(|e| e.at > incoming_meta.cleared_at).cloned().collect();
             (union_history(incoming, &newer), incoming_meta)
         }
         Equal => (union_history(local, incoming), local_meta),

@@ -125,7 +125,8 @@ impl Item for crate::state::HistoryEntry {
 
 /// Read a saved blob of `kind`: every entry that reads is kept, every one that does not is reported.
 pub fn decode<T: Item>(raw: &str, kind: Kind) -> Result<Decoded<T>, DecodeError> {
-    let value: Value = serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
+    let value: Value =
+        serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
     decode_value(value, kind)
 }
 
@@ -200,7 +201,8 @@ mod tests {
 
     #[test]
     fn a_v0_bare_characters_array_migrates() {
-        let raw = json!([{"id": "c1", "name": "Ada", "sheet": crate::systems::Sheet::new("remedy").unwrap()}]).to_string();
+        let raw =
+            json!([{"id": "c1", "name": "Ada", "sheet": crate::systems::Sheet::new("remedy").unwrap()}]).to_string();
         let d: Decoded<Character> = decode(&raw, Kind::Characters).unwrap();
         assert!(d.bad.is_empty(), "{:?}", d.bad);
         assert_eq!(d.items[0].name, "Ada");

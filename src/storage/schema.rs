@@ -104,8 +104,7 @@ struct CharactersEnvelope<'a, T> {
 
 /// The history envelope as saved: replayable rolls in compact form.
 pub fn encode_history_compact(entries: &[crate::state::HistoryEntry], meta: HistoryMeta) -> String {
-    let stored: Vec<super::compact::Stored> = entries.iter().map(super::compact::stored).collect();
-    encode_history(&stored, meta)
+    super::compact::encode_entries(HISTORY_VERSION, meta.rev, meta.cleared_at, entries)
 }
 
 /// The history envelope with every entry in full (exports: readable without replaying).

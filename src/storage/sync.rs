@@ -228,9 +228,10 @@ impl Sync {
                     self.keep_bad_aside(kind, &d.bad);
                     self.note_deletions();
                     let incoming_deleted = tombstones_from_map(&d.meta);
-                    let (merged, deleted) = self.state.characters.with_untracked(|cs| {
-                        merge_characters(cs, &self.deleted.borrow(), &d.items, &incoming_deleted)
-                    });
+                    let (merged, deleted) = self
+                        .state
+                        .characters
+                        .with_untracked(|cs| merge_characters(cs, &self.deleted.borrow(), &d.items, &incoming_deleted));
                     *self.deleted.borrow_mut() = deleted;
                     *self.known_characters.borrow_mut() = merged.iter().map(|c| c.id.clone()).collect();
                     self.characters.borrow_mut().last_raw = Some(raw);
@@ -299,7 +300,8 @@ pub fn start(state: AppState) {
     mark("dicetray-load-start");
     let now = now_ms();
     let chars = load::<Character>(&*backend, Kind::Characters, now);
-    let mut hist = load::<HistoryEntry>(&*backend, Kind::History, now);
+    let mut hist =
+        crate::history::timed("dicetray-load-history", || load::<HistoryEntry>(&*backend, Kind::History, now));
     sort_history(&mut hist.items);
     set_history_meta(HistoryMeta::from_map(&hist.meta));
     let sync = Sync {
@@ -337,6 +339,25 @@ pub fn start(state: AppState) {
         }
     });
     listen_for_other_tabs();
+    warm_saved_texts(0);
+}
+
+/// How many entries each idle step prepares for the next save.
+const WARM_STEP: usize = 400;
+
+/// Prepare the saved text of every loaded entry in small steps, so the first save after start-up does not
+/// serialise 10,000 rolls at once.
+fn warm_saved_texts(from: usize) {
+    let state = SYNC.with(|s| s.borrow().as_ref().map(|s| s.state));
+    let Some(state) = state else { return };
+    let more = state.history.with_untracked(|h| {
+        let end = (from + WARM_STEP).min(h.len());
+        super::compact::warm(&h[from.min(end)..end]);
+        end < h.len()
+    });
+    if more {
+        set_timeout(move || warm_saved_texts(from + WARM_STEP), Duration::from_millis(1));
+    }
 }
 
 #[cfg(target_arch = "wasm32")]

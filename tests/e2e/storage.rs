@@ -168,11 +168,8 @@ fn without_storage_the_app_works_in_memory_with_a_notice() {
 fn two_tabs_merge_each_others_rolls_and_characters() {
     BrowserTest::new().run(|page| async move {
         page.open("").await;
-        page.set_local_storage(
-            CHARACTERS,
-            &json!({"version": 1, "data": [character("ada", "Ada", 5.0)]}).to_string(),
-        )
-        .await;
+        page.set_local_storage(CHARACTERS, &json!({"version": 1, "data": [character("ada", "Ada", 5.0)]}).to_string())
+            .await;
         seed(&page, &history(six()[..2].to_vec())).await;
         wait_count(&page, 2).await;
         let client = page.client();
@@ -183,11 +180,8 @@ fn two_tabs_merge_each_others_rolls_and_characters() {
         page.wait_for(".history-screen").await;
         // The second tab's save holds only a roll the first tab has never seen, and a different character.
         page.set_local_storage(HISTORY, &history(vec![entry("other", T0 + 500.0, None, REQUESTS[2], 99)])).await;
-        page.set_local_storage(
-            CHARACTERS,
-            &json!({"version": 1, "data": [character("bo", "Bo", 6.0)]}).to_string(),
-        )
-        .await;
+        page.set_local_storage(CHARACTERS, &json!({"version": 1, "data": [character("bo", "Bo", 6.0)]}).to_string())
+            .await;
         client.switch_to_window(first).await.unwrap();
         wait_count(&page, 3).await;
         assert_eq!(page.attr(".history-entry:nth-child(2)", "data-id").await.as_deref(), Some("other"));
@@ -196,7 +190,8 @@ fn two_tabs_merge_each_others_rolls_and_characters() {
         let started = Instant::now();
         loop {
             let chars: Value = serde_json::from_str(&page.local_storage(CHARACTERS).await.unwrap()).unwrap();
-            let names: Vec<&str> = chars["data"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+            let names: Vec<&str> =
+                chars["data"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
             if names == ["Bo", "Ada"] {
                 break;
             }
