@@ -27,7 +27,9 @@ impl CharacterStats {
 /// Stats for the entries at `indices` (newest first, as [`super::filter::matching`] gives), one per character,
 /// most rolls first.
 pub fn per_character(entries: &[HistoryEntry], indices: &[usize]) -> Vec<CharacterStats> {
-    let mut by: HashMap<Option<&str>, (String, usize, HashMap<&str, usize>)> = HashMap::new();
+    /// A character's (latest name, roll count, count per outcome).
+    type Tally<'a> = (String, usize, HashMap<&'a str, usize>);
+    let mut by: HashMap<Option<&str>, Tally> = HashMap::new();
     for &i in indices {
         let e = &entries[i];
         let key = e.character.as_ref().map(|c| c.id.as_str());
