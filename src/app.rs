@@ -3,6 +3,7 @@
 use crate::route::{use_screen, Screen};
 use crate::screens;
 use crate::state::provide_app_state;
+use crate::widgets::notices::Notices;
 use leptos::prelude::*;
 
 #[component]
@@ -53,6 +54,7 @@ pub fn App() -> impl IntoView {
                 </ul>
             </nav>
         </header>
+        <Notices />
         <main id="main" class="app-main" tabindex="-1">
             {move || match screen.get() {
                 Screen::Roll => screens::roll::RollScreen().into_any(),
@@ -60,6 +62,7 @@ pub fn App() -> impl IntoView {
                 Screen::Characters => screens::characters::CharactersScreen().into_any(),
                 Screen::History => screens::history::HistoryScreen().into_any(),
                 Screen::Help => screens::help::HelpScreen().into_any(),
+                Screen::Replay => screens::replay::ReplayScreen().into_any(),
             }}
         </main>
         <footer class="app-footer">

@@ -3,9 +3,11 @@
 mod app;
 mod characters;
 mod help;
+mod history;
 mod route;
 mod screens;
 mod state;
+mod storage;
 mod systems;
 mod widgets;
 

@@ -73,11 +73,12 @@ pub struct Imported {
     pub new_id: bool,
 }
 
+/// The export envelope. `format` and `version` are checked on the raw JSON first (`check_envelope`, with a
+/// precise message); here they make the whole envelope's shape required.
 #[derive(Deserialize)]
+#[allow(dead_code)]
 struct Envelope {
-    #[allow(dead_code)] // checked on the raw JSON first; kept so the envelope's shape is explicit
     format: String,
-    #[allow(dead_code)]
     version: u64,
     character: Character,
 }

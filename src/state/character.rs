@@ -16,8 +16,6 @@ pub struct Character {
 }
 
 impl Character {
-    // Used by the Characters screen (another branch); allowed here until it lands.
-    #[allow(dead_code)]
     /// A new character for the system `system_id` (None for an unknown id).
     pub fn new(name: &str, system_id: &str) -> Option<Character> {
         let now = now_ms();

@@ -41,11 +41,8 @@ pub enum RollSource {
     Notation { expr: String },
 }
 
-#[allow(dead_code)] // Used by the Roll/History/storage work not merged yet.
 impl HistoryEntry {
     /// The system id (`notation` for Tray rolls).
-    // Used by the History screen (another branch); allowed here until it lands.
-    #[allow(dead_code)]
     pub fn system_id(&self) -> &str {
         match &self.source {
             RollSource::System { request } => request.system_id(),

@@ -9,7 +9,6 @@ mod history;
 mod notice;
 
 pub use character::{new_id, now_ms, Character};
-#[allow(unused_imports)] // Used by the Roll/History/storage work not merged yet.
 pub use history::{CharacterRef, HistoryEntry, RollSource};
 pub use notice::{Notice, NoticeLevel};
 
@@ -19,16 +18,13 @@ pub struct AppState {
     /// Every character, in the order the player arranged them.
     pub characters: RwSignal<Vec<Character>>,
     /// Every roll, oldest first (screens show newest first).
-    #[allow(dead_code)] // Used by the Roll/History/storage work not merged yet.
     pub history: RwSignal<Vec<HistoryEntry>>,
     /// Messages for the player (saved-data problems, storage full, undo offers...).
-    #[allow(dead_code)] // Used by the Roll/History/storage work not merged yet.
     pub notices: RwSignal<Vec<Notice>>,
     /// The character the Roll screen rolls for (None: ad hoc).
     pub active_character: RwSignal<Option<String>>,
 }
 
-#[allow(dead_code)] // Used by the Roll/History/storage work not merged yet.
 impl AppState {
     fn new() -> Self {
         AppState {
@@ -53,8 +49,6 @@ impl AppState {
     }
 
     /// Remove a notice.
-    // Used by the History/Characters screens (other branches); allowed here until they land.
-    #[allow(dead_code)]
     pub fn dismiss(&self, id: u64) {
         self.notices.update(|n| n.retain(|x| x.id != id));
     }
@@ -69,6 +63,7 @@ impl AppState {
 pub fn provide_app_state() -> AppState {
     let state = AppState::new();
     provide_context(state);
+    crate::storage::start(state);
     state
 }
 

@@ -40,8 +40,6 @@ pub enum Sheet {
 }
 
 impl Sheet {
-    // Used by the Characters screen (another branch); allowed here until it lands.
-    #[allow(dead_code)]
     /// A fresh sheet for the system `id`, or None for an unknown id.
     pub fn new(id: &str) -> Option<Sheet> {
         Some(match id {

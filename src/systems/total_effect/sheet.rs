@@ -36,8 +36,6 @@ pub enum TierPreset {
     Custom,
 }
 
-// Used by the sheet editor (another branch); allowed here until it lands.
-#[allow(dead_code)]
 impl TierPreset {
     pub const ALL: [TierPreset; 4] = [
         TierPreset::ValiantHorizon,
