@@ -8,6 +8,7 @@ mod characters;
 #[allow(dead_code)]
 mod harness;
 mod help;
+mod journeys;
 mod history;
 mod roll;
 mod shell;
