@@ -17,19 +17,31 @@ pub struct Dist {
 impl Dist {
     /// Certainly `value`.
     pub fn point(value: i64) -> Self {
-        Dist { min: value, probs: vec![1.0], truncated_mass: 0.0 }
+        Dist {
+            min: value,
+            probs: vec![1.0],
+            truncated_mass: 0.0,
+        }
     }
 
     /// Uniform over `lo..=hi` (a fair die). Panics if `hi < lo` (callers validate first).
     pub fn uniform(lo: i64, hi: i64) -> Self {
         assert!(hi >= lo, "uniform({lo}, {hi}): empty range");
         let n = (hi - lo + 1) as usize;
-        Dist { min: lo, probs: vec![1.0 / n as f64; n], truncated_mass: 0.0 }
+        Dist {
+            min: lo,
+            probs: vec![1.0 / n as f64; n],
+            truncated_mass: 0.0,
+        }
     }
 
     /// From dense probabilities starting at `min`; trailing and leading zeros are trimmed.
     pub fn from_dense(min: i64, probs: Vec<f64>, truncated_mass: f64) -> Self {
-        let mut d = Dist { min, probs, truncated_mass };
+        let mut d = Dist {
+            min,
+            probs,
+            truncated_mass,
+        };
         d.trim();
         d
     }
@@ -48,7 +60,11 @@ impl Dist {
                 }
                 Dist::from_dense(lo, probs, 0.0)
             }
-            _ => Dist { min: 0, probs: Vec::new(), truncated_mass: 0.0 },
+            _ => Dist {
+                min: 0,
+                probs: Vec::new(),
+                truncated_mass: 0.0,
+            },
         }
     }
 
@@ -71,7 +87,7 @@ impl Dist {
     }
     /// The largest value with non-zero probability (None if empty).
     pub fn max(&self) -> Option<i64> {
-        (!self.probs.is_empty()).then(|| self.min + self.probs.len() as i64 - 1)
+        (!self.probs.is_empty()).then(|| self.min + (self.probs.len() as i64 - 1))
     }
     /// Number of values between min and max inclusive (the dense support size).
     pub fn support_len(&self) -> usize {
@@ -92,7 +108,10 @@ impl Dist {
         if v < self.min {
             return 0.0;
         }
-        self.probs.get((v - self.min) as usize).copied().unwrap_or(0.0)
+        self.probs
+            .get((v - self.min) as usize)
+            .copied()
+            .unwrap_or(0.0)
     }
     /// P(X >= v).
     pub fn p_at_least(&self, v: i64) -> f64 {
@@ -109,7 +128,11 @@ impl Dist {
 
     /// (value, probability) for every value with non-zero probability, ascending.
     pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + '_ {
-        self.probs.iter().enumerate().filter(|(_, &p)| p > 0.0).map(move |(i, &p)| (self.min + i as i64, p))
+        self.probs
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p > 0.0)
+            .map(move |(i, &p)| (self.min + i as i64, p))
     }
 
     /// Sum of the probabilities held (1 - truncated_mass, up to rounding).
@@ -131,13 +154,22 @@ impl Dist {
             return 0.0;
         }
         let mean = self.mean();
-        (self.iter().map(|(v, p)| (v as f64 - mean).powi(2) * p).sum::<f64>() / m).sqrt()
+        (self
+            .iter()
+            .map(|(v, p)| (v as f64 - mean).powi(2) * p)
+            .sum::<f64>()
+            / m)
+            .sqrt()
     }
 
     /// The distribution of X + Y for independent X (self) and Y (convolution).
     pub fn add(&self, other: &Dist) -> Dist {
         if self.probs.is_empty() || other.probs.is_empty() {
-            return Dist { min: 0, probs: Vec::new(), truncated_mass: self.truncated_mass.max(other.truncated_mass) };
+            return Dist {
+                min: 0,
+                probs: Vec::new(),
+                truncated_mass: self.truncated_mass.max(other.truncated_mass),
+            };
         }
         let mut probs = vec![0.0; self.probs.len() + other.probs.len() - 1];
         for (i, &a) in self.probs.iter().enumerate() {
@@ -171,7 +203,8 @@ impl Dist {
 
     /// The distribution of f(X): values mapped, probabilities carried (f need not be injective).
     pub fn map(&self, mut f: impl FnMut(i64) -> i64) -> Dist {
-        Dist::from_pairs(self.iter().map(|(v, p)| (f(v), p))).with_truncated_mass(self.truncated_mass)
+        Dist::from_pairs(self.iter().map(|(v, p)| (f(v), p)))
+            .with_truncated_mass(self.truncated_mass)
     }
 
     /// The distribution of f(X, Y) for independent X (self) and Y.
@@ -190,7 +223,11 @@ impl Dist {
         let mut probs = self.probs.clone();
         probs.reverse();
         match self.max() {
-            Some(hi) => Dist { min: -hi, probs, truncated_mass: self.truncated_mass },
+            Some(hi) => Dist {
+                min: -hi,
+                probs,
+                truncated_mass: self.truncated_mass,
+            },
             None => self.clone(),
         }
     }
@@ -220,7 +257,10 @@ mod tests {
             by_adding = by_adding.add(&d4);
         }
         for v in 5..=20 {
-            assert!((by_squaring.p(v) - by_adding.p(v)).abs() < 1e-14, "value {v}");
+            assert!(
+                (by_squaring.p(v) - by_adding.p(v)).abs() < 1e-14,
+                "value {v}"
+            );
         }
         assert_eq!(d4.repeat_sum(0), Dist::point(0));
     }
@@ -235,6 +275,11 @@ mod tests {
         let folded = Dist::uniform(-2, 2).map(|v| v.abs());
         assert!((folded.p(2) - 0.4).abs() < 1e-15);
         assert!((folded.p(0) - 0.2).abs() < 1e-15);
+    }
+
+    #[test]
+    fn max_of_extreme_point_does_not_overflow() {
+        assert_eq!(Dist::point(i64::MAX).max(), Some(i64::MAX));
     }
 
     #[test]

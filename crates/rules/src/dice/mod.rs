@@ -1,3 +1,33 @@
 //! The generic dice-notation engine: parse, roll with a full breakdown, exact odds.
+//!
+//! ```
+//! use dicetray_rules::dice::parse;
+//! let e = parse("4d6kh3 + 2 [bonus]").unwrap();
+//! let roll = e.roll(42).unwrap();
 
+//! assert_eq!(roll, e.roll(42).unwrap());
+//! let odds = e.odds().unwrap();
+//! assert!(odds.p(roll.total) > 0.0);
+//! ```
+//!
+//! The notation is described in `docs/notation.md`.
+
+pub mod ast;
+mod display;
+pub mod error;
+mod lex;
+pub mod limits;
 pub mod marks;
+mod odds;
+pub mod parse;
+mod render;
+pub mod roll;
+mod validate;
+
+pub use ast::{
+    BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success,
+};
+pub use error::NotationError;
+pub use parse::{parse, parse_group};
+pub use render::group_text;
+pub use roll::{ExprRoll, GroupRoll, LabelRoll};

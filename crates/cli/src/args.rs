@@ -1,0 +1,73 @@
+//! Command-line arguments (clap derive).
+
+use clap::{Args, Parser, Subcommand};
+use std::io::BufRead;
+
+/// Roll dice and compute exact odds from dice notation (see docs/notation.md).
+#[derive(Parser, Debug)]
+#[command(name = "dicetray", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Roll an expression and show every die (or simulate many rolls with --repeat).
+    Roll(RollArgs),
+    /// Show the exact distribution of an expression's total.
+    Odds(OddsArgs),
+}
+
+/// What to answer: an expression, or `-` for one expression per line on stdin.
+/// (A `--request 'JSON'` for the rule systems is meant to join EXPR here.)
+#[derive(Args, Debug)]
+pub struct Source {
+    /// Dice notation such as `4d6kh3` or `2d20kh1+5 [attack]`; `-` reads one expression per line from stdin.
+    #[arg(value_name = "EXPR", allow_hyphen_values = true)]
+    pub expr: Option<String>,
+    /// Print JSON (one object per expression).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Source {
+    /// The expressions to answer, in order.
+    pub fn expressions(&self) -> Result<Vec<String>, String> {
+        match self.expr.as_deref() {
+            None => Err(
+                "give an expression, e.g. `dicetray roll 4d6kh3`, or `-` to read them from stdin"
+                    .into(),
+            ),
+            Some("-") => {
+                let mut out = Vec::new();
+                for line in std::io::stdin().lock().lines() {
+                    let line = line.map_err(|e| format!("reading stdin: {e}"))?;
+                    if !line.trim().is_empty() {
+                        out.push(line);
+                    }
+                }
+                Ok(out)
+            }
+            Some(e) => Ok(vec![e.to_string()]),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct RollArgs {
+    #[command(flatten)]
+    pub source: Source,
+    /// Seed for the roll (drawn from the operating system and printed if not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Simulate this many rolls and compare them with the exact odds.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub repeat: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct OddsArgs {
+    #[command(flatten)]
+    pub source: Source,
+}

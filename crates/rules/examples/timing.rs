@@ -1,0 +1,63 @@
+//! In-process timing for `bench/compare`: for each expression (one per line on stdin, or the first tab-separated
+//! column), times exact odds and parse+roll, and prints one JSON object per line:
+//! `{"expr", "odds_us", "odds_iters", "rolls_per_sec", "total": [[value, p], ...]}` (or `"error"`).
+//!
+//! Build with `cargo run -p dicetray-rules --example timing --profile bench < bench/expressions.tsv`.
+
+use dicetray_rules::dice::parse;
+use dicetray_rules::rng::seeded;
+use std::hint::black_box;
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+/// Run `f` for a warm-up, then repeatedly for about `budget`; mean seconds per call and the call count.
+fn time<T>(budget: Duration, mut f: impl FnMut() -> T) -> (f64, u64) {
+    for _ in 0..3 {
+        black_box(f());
+    }
+    let start = Instant::now();
+    let mut n = 0u64;
+    while start.elapsed() < budget || n < 5 {
+        black_box(f());
+        n += 1;
+    }
+    (start.elapsed().as_secs_f64() / n as f64, n)
+}
+
+fn main() {
+    for line in std::io::stdin().lock().lines() {
+        let line = line.expect("stdin");
+        let src = line.split('\t').next().unwrap_or("").trim();
+        if src.is_empty() || src.starts_with("//") {
+            continue;
+        }
+        let e = match parse(src) {
+            Ok(e) => e,
+            Err(err) => {
+                println!(
+                    "{}",
+                    serde_json::json!({"expr": src, "error": err.to_string()})
+                );
+                continue;
+            }
+        };
+        let odds = e.odds();
+        let (odds_s, odds_iters) = time(Duration::from_millis(300), || e.odds());
+        let mut seed = 0u64;
+        let (roll_s, _) = time(Duration::from_millis(300), || {
+            seed += 1;
+            let mut rng = seeded(seed);
+            parse(src).unwrap().roll_with(&mut rng).map(|r| r.total)
+        });
+        let v = match odds {
+            Ok(d) => serde_json::json!({
+                "expr": src, "odds_us": odds_s * 1e6, "odds_iters": odds_iters, "rolls_per_sec": 1.0 / roll_s,
+                "truncated_mass": d.truncated_mass(), "total": d.iter().collect::<Vec<_>>(),
+            }),
+            Err(err) => {
+                serde_json::json!({"expr": src, "error": err.to_string(), "rolls_per_sec": 1.0 / roll_s})
+            }
+        };
+        println!("{v}");
+    }
+}

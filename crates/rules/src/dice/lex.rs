@@ -1,0 +1,156 @@
+//! Characters to tokens: drops whitespace, lower-cases ASCII letters, normalises Unicode look-alikes, and cuts
+//! out `[labels]` and the trailing `# comment` verbatim. Every token keeps its 1-based column.
+//!
+//! Normalised look-alikes: full-width ASCII forms (`１`, `ｄ`, `＋`, ... U+FF01 to U+FF5E) become their ASCII
+//! letter, `−` (U+2212 minus sign) becomes `-`, `×` becomes `*`, `÷` becomes `/`. The Remedy marks `▲ ▼ ♻` are
+//! kept. Any other non-ASCII character outside a label or comment is rejected, naming it and its code point.
+
+use super::error::NotationError;
+use super::limits::MAX_EXPR_LEN;
+
+/// What a token is.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum TokKind {
+    /// One (normalised) character of notation.
+    Ch(char),
+    /// The text inside `[...]`, trimmed.
+    Label(String),
+    /// The text after `#`, trimmed.
+    Comment(String),
+}
+
+/// A token and the column where it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Tok {
+    pub kind: TokKind,
+    pub col: usize,
+}
+
+/// The ASCII (or Remedy mark) character `c` stands for, if it is an accepted look-alike or plain notation.
+fn normalise(c: char) -> Option<char> {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => {
+            char::from_u32(c as u32 - 0xFEE0).map(|a| a.to_ascii_lowercase())
+        }
+        '\u{2212}' => Some('-'),
+        '×' => Some('*'),
+        '÷' => Some('/'),
+        '▲' | '▼' | '♻' => Some(c),
+        c if c.is_ascii() => Some(c.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+/// Split `src` into tokens (and return the column just past the end). Fails on an over-long expression, an
+/// unclosed label or a foreign character.
+pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
+    // Byte length bounds the character count: count only when it could be over the limit.
+    let n = if src.len() > MAX_EXPR_LEN {
+        src.chars().count()
+    } else {
+        0
+    };
+    if n > MAX_EXPR_LEN {
+        return Err(NotationError::new(
+            MAX_EXPR_LEN + 1,
+            format!("the expression is {n} characters long"),
+        )
+        .allowing(format!("at most {MAX_EXPR_LEN} characters")));
+    }
+    let mut toks = Vec::with_capacity(src.len());
+    let mut col = 0;
+    let mut it = src.char_indices();
+    while let Some((at, c)) = it.next() {
+        col += 1;
+        if c.is_ascii_alphanumeric() {
+            toks.push(Tok {
+                kind: TokKind::Ch(c.to_ascii_lowercase()),
+                col,
+            });
+            continue;
+        }
+        if c.is_whitespace() {
+            continue;
+        }
+        match normalise(c) {
+            Some('[') => {
+                let rest = &src[at + c.len_utf8()..];
+                let Some(len) = rest.find(']') else {
+                    return Err(NotationError::new(col, "this label has no closing `]`"));
+                };
+                let text = &rest[..len];
+                toks.push(Tok {
+                    kind: TokKind::Label(text.trim().to_string()),
+                    col,
+                });
+                let skip = text.chars().count() + 1;
+                col += skip;
+                for _ in 0..skip {
+                    it.next();
+                }
+            }
+            Some(']') => return Err(NotationError::new(col, "`]` without a `[` before it")),
+            Some('#') => {
+                let text = &src[at + c.len_utf8()..];
+                toks.push(Tok {
+                    kind: TokKind::Comment(text.trim().to_string()),
+                    col,
+                });
+                col += text.chars().count();
+                break;
+            }
+            Some(a) => toks.push(Tok {
+                kind: TokKind::Ch(a),
+                col,
+            }),
+            None => {
+                let hint = match c {
+                    '–' | '—' | '‐' | '‑' => " (a dash: type `-`)",
+                    '⁄' | '∕' => " (type `/`)",
+                    '∗' | '·' | '⋅' => " (type `*`)",
+                    '≥' => " (type `>=`)",
+                    '≤' => " (type `<=`)",
+                    _ => "",
+                };
+                return Err(NotationError::new(col, format!("unexpected character `{c}` (U+{:04X}){hint}", c as u32))
+                    .allowing("digits, d, %, F, k h l d r o ! p f < > = + - * / ( ) [label] # comment, ▲ ^ ▼ v ♻ ~"));
+            }
+        }
+    }
+    Ok((toks, col + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(src: &str) -> String {
+        lex(src)
+            .unwrap()
+            .0
+            .into_iter()
+            .map(|t| match t.kind {
+                TokKind::Ch(c) => c.to_string(),
+                TokKind::Label(l) => format!("[{l}]"),
+                TokKind::Comment(c) => format!("#{c}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn normalises() {
+        assert_eq!(chars(" 4 D6 KH3 "), "4d6kh3");
+        assert_eq!(chars("１d６ − 2 × 3 ÷ 1"), "1d6-2*3/1");
+        assert_eq!(chars("2d6 [ Fire Bolt ] # hit it"), "2d6[Fire Bolt]#hit it");
+        assert_eq!(chars("2d20▲"), "2d20▲");
+    }
+
+    #[test]
+    fn rejects() {
+        let e = lex("1d6 – 2").unwrap_err();
+        assert_eq!(e.column, 5);
+        assert!(e.message.contains("U+2013"), "{e}");
+        assert_eq!(lex("2d6 [x").unwrap_err().column, 5);
+        assert_eq!(lex(&"1".repeat(1001)).unwrap_err().column, 1001);
+    }
+}

@@ -1,0 +1,170 @@
+//! The distribution of one die of a group: its throw (with the reroll rule) and its value (with explosions).
+
+use super::super::ast::{DiceGroup, ExplodeKind, Reroll};
+use super::super::error::NotationError;
+use super::super::limits::ODDS_TAIL;
+use super::budget::{check_support, Budget};
+
+/// A dense sub-probability vector over `min .. min + p.len()`.
+#[derive(Clone, Debug)]
+pub(crate) struct Dense {
+    pub min: i64,
+    pub p: Vec<f64>,
+}
+
+impl Dense {
+    /// Convolution.
+    pub fn conv(&self, other: &Dense) -> Dense {
+        if self.p.is_empty() || other.p.is_empty() {
+            return Dense {
+                min: 0,
+                p: Vec::new(),
+            };
+        }
+        let m = other.p.len();
+        let mut p = vec![0.0; self.p.len() + m - 1];
+        for (i, &a) in self.p.iter().enumerate() {
+            if a != 0.0 {
+                // zip over equal-length slices: no bounds checks, so the loop vectorises
+                for (dst, &b) in p[i..i + m].iter_mut().zip(&other.p) {
+                    *dst += a * b;
+                }
+            }
+        }
+        Dense {
+            min: self.min + other.min,
+            p,
+        }
+    }
+
+    /// Convolution with itself, using symmetry (each cross term once, doubled): half the work of `conv`.
+    pub fn square(&self) -> Dense {
+        let n = self.p.len();
+        if n == 0 {
+            return self.clone();
+        }
+        let mut p = vec![0.0; 2 * n - 1];
+        for (i, &a) in self.p.iter().enumerate() {
+            if a != 0.0 {
+                p[2 * i] += a * a;
+                let a2 = 2.0 * a;
+                for (dst, &b) in p[2 * i + 1..i + n].iter_mut().zip(&self.p[i + 1..]) {
+                    *dst += a2 * b;
+                }
+            }
+        }
+        Dense {
+            min: 2 * self.min,
+            p,
+        }
+    }
+    /// Mass held.
+    pub fn mass(&self) -> f64 {
+        self.p.iter().sum()
+    }
+    /// Add `other` into `self` (whose range must cover it).
+    fn accumulate(&mut self, other: &Dense) {
+        for (i, &x) in other.p.iter().enumerate() {
+            self.p[(other.min - self.min) as usize + i] += x;
+        }
+    }
+}
+
+/// P(face) for one throw after the reroll rule, faces ascending from the die's lowest face.
+pub(crate) fn throw_dist(g: &DiceGroup) -> Dense {
+    let faces: Vec<i64> = g.faces().collect();
+    let n = faces.len() as f64;
+    let p = match g.reroll {
+        None => vec![1.0 / n; faces.len()],
+        Some(Reroll { on, once: true }) => {
+            let hit = faces.iter().filter(|&&f| on.matches(f)).count() as f64;
+            faces
+                .iter()
+                .map(|&f| if on.matches(f) { 0.0 } else { 1.0 / n } + hit / n / n)
+                .collect()
+        }
+        Some(Reroll { on, once: false }) => {
+            let keep = faces.iter().filter(|&&f| !on.matches(f)).count() as f64;
+            faces
+                .iter()
+                .map(|&f| if on.matches(f) { 0.0 } else { 1.0 / keep })
+                .collect()
+        }
+    };
+    Dense { min: faces[0], p }
+}
+
+/// The value of one die (a throw and the throws its explosions add), with the mass cut off at [`ODDS_TAIL`].
+pub(crate) fn die_value(g: &DiceGroup, budget: &mut Budget) -> Result<(Dense, f64), NotationError> {
+    let t = throw_dist(g);
+    let Some(e) = g.explode else {
+        return Ok((t, 0.0));
+    };
+    let col = g.pos.0;
+    let split = |shift: i64| {
+        let mut hit = Dense {
+            min: t.min + shift,
+            p: t.p.clone(),
+        };
+        let mut miss = hit.clone();
+        for (i, f) in (t.min..).take(t.p.len()).enumerate() {
+            if e.on.matches(f) {
+                miss.p[i] = 0.0;
+            } else {
+                hit.p[i] = 0.0;
+            }
+        }
+        (hit, miss)
+    };
+    let (hit0, miss0) = split(0);
+    let pen = if e.kind == ExplodeKind::Penetrate {
+        -1
+    } else {
+        0
+    };
+    let (hit1, miss1) = split(pen);
+    let pm = hit0.mass();
+    if pm == 0.0 {
+        return Ok((t, 0.0));
+    }
+    // After k explosions the mass still exploding is pm^k: expand until it falls below the tail.
+    let steps = (ODDS_TAIL.ln() / pm.ln()).ceil().max(1.0);
+    let (lo, hi) = (g.die.min_face() as f64, g.die.max_face() as f64);
+    // A chain with k explosions lies within [min(0, lowest) * (k + 1), highest * (k + 1)].
+    let neg = lo.min(lo + pen as f64).min(0.0);
+    let lo_b = (neg * (steps + 2.0)).floor() as i64 - 1;
+    let hi_b = (hi * (steps + 2.0)).ceil() as i64 + 1;
+    check_support(lo_b as i128, hi_b as i128, col)?;
+    let width = t.p.len() as f64;
+    budget.charge(steps * steps * width * width / 2.0 + steps * width, col)?;
+    let mut out = Dense {
+        min: lo_b,
+        p: vec![0.0; (hi_b - lo_b + 1) as usize],
+    };
+    out.accumulate(&miss0);
+    let mut acc = hit0;
+    let mut k = 1.0;
+    while acc.mass() >= ODDS_TAIL && k <= steps + 1.0 {
+        out.accumulate(&acc.conv(&miss1));
+        acc = acc.conv(&hit1);
+        trim(&mut acc);
+        k += 1.0;
+    }
+    let cut = acc.mass();
+    trim(&mut out);
+    Ok((out, cut))
+}
+
+/// Drop leading and trailing zeros.
+pub(crate) fn trim(d: &mut Dense) {
+    let lead = d.p.iter().take_while(|&&x| x == 0.0).count();
+    if lead == d.p.len() {
+        d.p.clear();
+        return;
+    }
+    d.p.drain(..lead);
+    d.min += lead as i64;
+    while d.p.last() == Some(&0.0) {
+        d.p.pop();
+    }
+}

@@ -1,0 +1,119 @@
+//! Plain-text rendering of rolled dice groups.
+//!
+//! Format: `notation [die, die, ...]`, where each die shows its face and:
+//! - `!` after a throw that exploded, the throws of one die joined by `+` (`6!+6!+2`; compounding `6!!+6!!+2`);
+//! - `5-1` for a penetrating throw (face 5 counting 4);
+//! - `1→1→4` for a face (4) that replaced rerolled ones (1, then 1), oldest first;
+//! - ` dropped` after a die a keep/drop rule removed;
+//! - ` ✓` / ` ✗` after a die counted as a success / failure, and `(N successes)` after the group;
+//! - Fudge faces as `+`, `0`, `-`.
+//!
+//! A whole roll reads `4d6kh3 [6, 5, 3, 1 dropped] + 2 "bonus" = 16  # comment` (labels in double quotes).
+
+use super::limits::MAX_EXPLOSIONS_PER_DIE;
+use super::roll::GroupRoll;
+use crate::die::{DieKind, DieRoll};
+use std::fmt::Write;
+
+fn push_face(s: &mut String, kind: DieKind, f: i64) {
+    match (kind, f) {
+        (DieKind::Fudge, 1) => s.push('+'),
+        (DieKind::Fudge, -1) => s.push('-'),
+        _ => push_int(s, f),
+    }
+}
+
+/// Append an integer without going through `fmt` (rendering is on the hot path of every roll).
+pub(crate) fn push_int(s: &mut String, v: i64) {
+    if (0..10).contains(&v) {
+        s.push((b'0' + v as u8) as char);
+        return;
+    }
+    if v < 0 {
+        s.push('-');
+    }
+    let mut n = v.unsigned_abs();
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("?"));
+}
+
+fn push_throw(s: &mut String, d: &DieRoll) {
+    for &r in &d.rerolled {
+        push_face(s, d.kind, r);
+        s.push('→');
+    }
+    push_face(s, d.kind, d.face);
+    if d.penetrated {
+        s.push_str("-1");
+    }
+    if !d.compounded.is_empty() {
+        for &f in &d.compounded {
+            s.push_str("!!+");
+            push_face(s, d.kind, f);
+        }
+    } else if d.exploded {
+        s.push('!');
+    }
+}
+
+/// Suffixes of a die (its first throw carries them for the whole die).
+fn push_suffix(s: &mut String, first: &DieRoll) {
+    if !first.kept {
+        s.push_str(" dropped");
+    }
+    match first.count {
+        1 => s.push_str(" ✓"),
+        -1 => s.push_str(" ✗"),
+        _ => {}
+    }
+}
+
+/// The text of one rolled group, e.g. `4d6kh3 [6, 5, 3, 1 dropped]`.
+pub fn group_text(g: &GroupRoll) -> String {
+    let mut s = String::with_capacity(g.notation.len() + 4 + g.dice.len() * 4);
+    push_group_text(&mut s, g);
+    s
+}
+
+/// [`group_text`], appended to `s`.
+pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
+    s.reserve(g.notation.len() + 4 + g.dice.len() * 4);
+    s.push_str(&g.notation);
+    s.push_str(" [");
+    let mut first: Option<&DieRoll> = None;
+    for d in &g.dice {
+        if d.from_explosion && first.is_some() {
+            s.push('+');
+        } else {
+            if let Some(f) = first {
+                push_suffix(s, f);
+                s.push_str(", ");
+            }
+            first = Some(d);
+        }
+        push_throw(s, d);
+    }
+    if let Some(f) = first {
+        push_suffix(s, f);
+    }
+    s.push(']');
+    if g.successes {
+        let n = g.subtotal;
+        let _ = write!(s, " ({n} success{})", if n.abs() == 1 { "" } else { "es" });
+    }
+    if g.explosion_capped {
+        let _ = write!(
+            s,
+            " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)"
+        );
+    }
+}
