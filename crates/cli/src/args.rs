@@ -35,10 +35,7 @@ impl Source {
     /// The expressions to answer, in order.
     pub fn expressions(&self) -> Result<Vec<String>, String> {
         match self.expr.as_deref() {
-            None => Err(
-                "give an expression, e.g. `dicetray roll 4d6kh3`, or `-` to read them from stdin"
-                    .into(),
-            ),
+            None => Err("give an expression, e.g. `dicetray roll 4d6kh3`, or `-` to read them from stdin".into()),
             Some("-") => {
                 let mut out = Vec::new();
                 for line in std::io::stdin().lock().lines() {

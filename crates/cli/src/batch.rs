@@ -17,11 +17,7 @@ pub fn run(exprs: &[String], json: bool, mut answer: impl FnMut(&str) -> Answer)
                     let v = serde_json::json!({ "expr": e, "error": err.to_string(), "column": err.column });
                     println!("{v}");
                 }
-                let line = if exprs.len() > 1 {
-                    format!("line {}: ", i + 1)
-                } else {
-                    String::new()
-                };
+                let line = if exprs.len() > 1 { format!("line {}: ", i + 1) } else { String::new() };
                 eprintln!("error: {line}{err}");
                 for l in err.caret_display(e).lines() {
                     eprintln!("  {l}");

@@ -14,11 +14,7 @@ pub fn odds_json(expr: &str, d: &Dist) -> serde_json::Value {
 /// A text table of the distribution with bars, `width` characters for the most likely value.
 pub fn odds_table(d: &Dist) -> String {
     let pmax = d.iter().map(|(_, p)| p).fold(0.0, f64::max);
-    let vw = d
-        .iter()
-        .map(|(v, _)| v.to_string().len())
-        .max()
-        .unwrap_or(1);
+    let vw = d.iter().map(|(v, _)| v.to_string().len()).max().unwrap_or(1);
     let mut s = String::new();
     for (v, p) in d.iter() {
         let bar = "#".repeat(((p / pmax) * 40.0).round() as usize);
@@ -38,11 +34,7 @@ pub fn answer(src: &str, as_json: bool) -> Answer {
         "{canon}\nmean {:.6}  stddev {:.6}  truncated_mass {}\n{}",
         d.mean(),
         d.stddev(),
-        if d.truncated_mass() == 0.0 {
-            "0".to_string()
-        } else {
-            format!("{:.3e}", d.truncated_mass())
-        },
+        if d.truncated_mass() == 0.0 { "0".to_string() } else { format!("{:.3e}", d.truncated_mass()) },
         odds_table(&d).trim_end()
     ))
 }

@@ -11,8 +11,7 @@ use std::collections::BTreeMap;
 fn seed(a: &RollArgs) -> Result<u64, NotationError> {
     match a.seed {
         Some(s) => Ok(s),
-        None => fresh_seed()
-            .map_err(|e| NotationError::new(1, format!("no random seed from the OS: {e}"))),
+        None => fresh_seed().map_err(|e| NotationError::new(1, format!("no random seed from the OS: {e}"))),
     }
 }
 
@@ -60,14 +59,9 @@ fn repeat(e: &Expr, seed: u64, n: u64, as_json: bool) -> Answer {
         return Ok(json!({ "expr": canon, "seed": seed, "rolls": n, "mean": mean, "stddev": sd, "histogram": hist, "exact": exact })
             .to_string());
     }
-    let mut s =
-        format!("{canon}  ({n} rolls, seed {seed})\nsimulated mean {mean:.4}  stddev {sd:.4}\n");
+    let mut s = format!("{canon}  ({n} rolls, seed {seed})\nsimulated mean {mean:.4}  stddev {sd:.4}\n");
     match &exact {
-        Ok(d) => s.push_str(&format!(
-            "exact     mean {:.4}  stddev {:.4}\n",
-            d.mean(),
-            d.stddev()
-        )),
+        Ok(d) => s.push_str(&format!("exact     mean {:.4}  stddev {:.4}\n", d.mean(), d.stddev())),
         Err(err) => s.push_str(&format!("exact odds unavailable: {err}\n")),
     }
     let mut values: Vec<i64> = counts.keys().copied().collect();
@@ -76,26 +70,14 @@ fn repeat(e: &Expr, seed: u64, n: u64, as_json: bool) -> Answer {
     }
     values.sort_unstable();
     values.dedup();
-    let vw = values
-        .iter()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1);
+    let vw = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
     let cmax = counts.values().copied().max().unwrap_or(1) as f64;
-    s.push_str(&format!(
-        "{:>vw$}  {:>9}  {:>9}\n",
-        "", "simulated", "exact"
-    ));
+    s.push_str(&format!("{:>vw$}  {:>9}  {:>9}\n", "", "simulated", "exact"));
     for v in values {
         let c = counts.get(&v).copied().unwrap_or(0);
-        let ex = exact
-            .as_ref()
-            .map_or(String::from("-"), |d| format!("{:.4}%", d.p(v) * 100.0));
+        let ex = exact.as_ref().map_or(String::from("-"), |d| format!("{:.4}%", d.p(v) * 100.0));
         let bar = "#".repeat((c as f64 / cmax * 40.0).round() as usize);
-        s.push_str(&format!(
-            "{v:>vw$}  {:>8.4}%  {ex:>9}  {bar}\n",
-            c as f64 * 100.0 / n as f64
-        ));
+        s.push_str(&format!("{v:>vw$}  {:>8.4}%  {ex:>9}  {bar}\n", c as f64 * 100.0 / n as f64));
     }
     Ok(s.trim_end().to_string())
 }

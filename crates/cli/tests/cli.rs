@@ -29,10 +29,7 @@ fn roll_with_seed_is_replayable_and_shows_breakdown() {
     let a = run(&["roll", "4d6kh3", "--seed", "42"], None);
     assert!(a.status.success());
     let text = out(&a);
-    assert!(
-        text.starts_with("4d6kh3 [") && text.contains("dropped") && text.contains("seed 42"),
-        "{text}"
-    );
+    assert!(text.starts_with("4d6kh3 [") && text.contains("dropped") && text.contains("seed 42"), "{text}");
     assert_eq!(text, out(&run(&["roll", "4d6kh3", "--seed", "42"], None)));
 }
 
@@ -42,30 +39,19 @@ fn roll_without_seed_prints_the_drawn_seed() {
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     let seed = v["seed"].as_u64().unwrap();
-    let again = run(
-        &["roll", "1d20", "--json", "--seed", &seed.to_string()],
-        None,
-    );
+    let again = run(&["roll", "1d20", "--json", "--seed", &seed.to_string()], None);
     let w: serde_json::Value = serde_json::from_str(&out(&again)).unwrap();
     assert_eq!(v["total"], w["total"]);
 }
 
 #[test]
 fn roll_json_has_the_contract_fields() {
-    let o = run(
-        &["roll", "2d6+3 [fire] # sword", "--seed", "5", "--json"],
-        None,
-    );
+    let o = run(&["roll", "2d6+3 [fire] # sword", "--seed", "5", "--json"], None);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["expr"], "2d6 + 3 [fire] # sword");
     assert_eq!(v["seed"], 5);
     assert_eq!(v["dice"].as_array().unwrap().len(), 2);
-    let sum: i64 = v["dice"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["value"].as_i64().unwrap())
-        .sum();
+    let sum: i64 = v["dice"].as_array().unwrap().iter().map(|d| d["value"].as_i64().unwrap()).sum();
     assert_eq!(v["total"].as_i64().unwrap(), sum + 3);
     assert!(v["text"].as_str().unwrap().contains("\"fire\""));
 }
@@ -88,10 +74,7 @@ fn odds_json_is_ascending_and_sums_to_one() {
 fn odds_text_shows_mean_and_table() {
     let o = run(&["odds", "2d6"], None);
     let t = out(&o);
-    assert!(
-        t.contains("mean 7.000000") && t.contains("16.66667%"),
-        "{t}"
-    );
+    assert!(t.contains("mean 7.000000") && t.contains("16.66667%"), "{t}");
 }
 
 #[test]
@@ -99,10 +82,7 @@ fn errors_show_caret_and_fail() {
     let o = run(&["odds", "10d6kh20"], None);
     assert_eq!(o.status.code(), Some(1));
     let e = err(&o);
-    assert!(
-        e.contains("column 7") && e.contains("0 to 10") && e.contains("10d6kh20\n        ^"),
-        "{e}"
-    );
+    assert!(e.contains("column 7") && e.contains("0 to 10") && e.contains("10d6kh20\n        ^"), "{e}");
     let o = run(&["odds", "1d6/(1d2-1)"], None);
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("division by zero"));
@@ -112,10 +92,7 @@ fn errors_show_caret_and_fail() {
 fn batch_continues_after_a_bad_line() {
     let o = run(&["odds", "-", "--json"], Some("2d6\n1d1!\n\n1d4\n"));
     assert_eq!(o.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> = out(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines: Vec<serde_json::Value> = out(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["expr"], "2d6");
     assert!(lines[1]["error"].as_str().unwrap().contains("never stop"));
@@ -128,30 +105,18 @@ fn batch_continues_after_a_bad_line() {
 
 #[test]
 fn repeat_compares_with_exact_odds() {
-    let o = run(
-        &["roll", "3d6", "--repeat", "20000", "--seed", "9", "--json"],
-        None,
-    );
+    let o = run(&["roll", "3d6", "--repeat", "20000", "--seed", "9", "--json"], None);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["rolls"], 20000);
     assert!((v["mean"].as_f64().unwrap() - 10.5).abs() < 0.1);
     assert!((v["exact"]["mean"].as_f64().unwrap() - 10.5).abs() < 1e-9);
-    let t = out(&run(
-        &["roll", "3d6", "--repeat", "1000", "--seed", "9"],
-        None,
-    ));
-    assert!(
-        t.contains("simulated mean") && t.contains("exact     mean 10.5000"),
-        "{t}"
-    );
+    let t = out(&run(&["roll", "3d6", "--repeat", "1000", "--seed", "9"], None));
+    assert!(t.contains("simulated mean") && t.contains("exact     mean 10.5000"), "{t}");
 }
 
 #[test]
 fn usage_errors() {
     assert_eq!(run(&["roll"], None).status.code(), Some(1));
-    assert_eq!(
-        run(&["roll", "1d6", "--seed", "x"], None).status.code(),
-        Some(2)
-    );
+    assert_eq!(run(&["roll", "1d6", "--seed", "x"], None).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"], None).status.code(), Some(2));
 }

@@ -32,11 +32,7 @@ fn parse_and_roll(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 let mut rng = seeded(seed);
-                parse(black_box(src))
-                    .unwrap()
-                    .roll_with(&mut rng)
-                    .unwrap()
-                    .total
+                parse(black_box(src)).unwrap().roll_with(&mut rng).unwrap().total
             })
         });
     }

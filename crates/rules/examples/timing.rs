@@ -34,10 +34,7 @@ fn main() {
         let e = match parse(src) {
             Ok(e) => e,
             Err(err) => {
-                println!(
-                    "{}",
-                    serde_json::json!({"expr": src, "error": err.to_string()})
-                );
+                println!("{}", serde_json::json!({"expr": src, "error": err.to_string()}));
                 continue;
             }
         };

@@ -17,31 +17,19 @@ pub struct Dist {
 impl Dist {
     /// Certainly `value`.
     pub fn point(value: i64) -> Self {
-        Dist {
-            min: value,
-            probs: vec![1.0],
-            truncated_mass: 0.0,
-        }
+        Dist { min: value, probs: vec![1.0], truncated_mass: 0.0 }
     }
 
     /// Uniform over `lo..=hi` (a fair die). Panics if `hi < lo` (callers validate first).
     pub fn uniform(lo: i64, hi: i64) -> Self {
         assert!(hi >= lo, "uniform({lo}, {hi}): empty range");
         let n = (hi - lo + 1) as usize;
-        Dist {
-            min: lo,
-            probs: vec![1.0 / n as f64; n],
-            truncated_mass: 0.0,
-        }
+        Dist { min: lo, probs: vec![1.0 / n as f64; n], truncated_mass: 0.0 }
     }
 
     /// From dense probabilities starting at `min`; trailing and leading zeros are trimmed.
     pub fn from_dense(min: i64, probs: Vec<f64>, truncated_mass: f64) -> Self {
-        let mut d = Dist {
-            min,
-            probs,
-            truncated_mass,
-        };
+        let mut d = Dist { min, probs, truncated_mass };
         d.trim();
         d
     }
@@ -60,11 +48,7 @@ impl Dist {
                 }
                 Dist::from_dense(lo, probs, 0.0)
             }
-            _ => Dist {
-                min: 0,
-                probs: Vec::new(),
-                truncated_mass: 0.0,
-            },
+            _ => Dist { min: 0, probs: Vec::new(), truncated_mass: 0.0 },
         }
     }
 
@@ -108,10 +92,7 @@ impl Dist {
         if v < self.min {
             return 0.0;
         }
-        self.probs
-            .get((v - self.min) as usize)
-            .copied()
-            .unwrap_or(0.0)
+        self.probs.get((v - self.min) as usize).copied().unwrap_or(0.0)
     }
     /// P(X >= v).
     pub fn p_at_least(&self, v: i64) -> f64 {
@@ -128,11 +109,7 @@ impl Dist {
 
     /// (value, probability) for every value with non-zero probability, ascending.
     pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + '_ {
-        self.probs
-            .iter()
-            .enumerate()
-            .filter(|(_, &p)| p > 0.0)
-            .map(move |(i, &p)| (self.min + i as i64, p))
+        self.probs.iter().enumerate().filter(|(_, &p)| p > 0.0).map(move |(i, &p)| (self.min + i as i64, p))
     }
 
     /// Sum of the probabilities held (1 - truncated_mass, up to rounding).
@@ -154,22 +131,13 @@ impl Dist {
             return 0.0;
         }
         let mean = self.mean();
-        (self
-            .iter()
-            .map(|(v, p)| (v as f64 - mean).powi(2) * p)
-            .sum::<f64>()
-            / m)
-            .sqrt()
+        (self.iter().map(|(v, p)| (v as f64 - mean).powi(2) * p).sum::<f64>() / m).sqrt()
     }
 
     /// The distribution of X + Y for independent X (self) and Y (convolution).
     pub fn add(&self, other: &Dist) -> Dist {
         if self.probs.is_empty() || other.probs.is_empty() {
-            return Dist {
-                min: 0,
-                probs: Vec::new(),
-                truncated_mass: self.truncated_mass.max(other.truncated_mass),
-            };
+            return Dist { min: 0, probs: Vec::new(), truncated_mass: self.truncated_mass.max(other.truncated_mass) };
         }
         let mut probs = vec![0.0; self.probs.len() + other.probs.len() - 1];
         for (i, &a) in self.probs.iter().enumerate() {
@@ -203,8 +171,7 @@ impl Dist {
 
     /// The distribution of f(X): values mapped, probabilities carried (f need not be injective).
     pub fn map(&self, mut f: impl FnMut(i64) -> i64) -> Dist {
-        Dist::from_pairs(self.iter().map(|(v, p)| (f(v), p)))
-            .with_truncated_mass(self.truncated_mass)
+        Dist::from_pairs(self.iter().map(|(v, p)| (f(v), p))).with_truncated_mass(self.truncated_mass)
     }
 
     /// The distribution of f(X, Y) for independent X (self) and Y.
@@ -223,11 +190,7 @@ impl Dist {
         let mut probs = self.probs.clone();
         probs.reverse();
         match self.max() {
-            Some(hi) => Dist {
-                min: -hi,
-                probs,
-                truncated_mass: self.truncated_mass,
-            },
+            Some(hi) => Dist { min: -hi, probs, truncated_mass: self.truncated_mass },
             None => self.clone(),
         }
     }
@@ -257,10 +220,7 @@ mod tests {
             by_adding = by_adding.add(&d4);
         }
         for v in 5..=20 {
-            assert!(
-                (by_squaring.p(v) - by_adding.p(v)).abs() < 1e-14,
-                "value {v}"
-            );
+            assert!((by_squaring.p(v) - by_adding.p(v)).abs() < 1e-14, "value {v}");
         }
         assert_eq!(d4.repeat_sum(0), Dist::point(0));
     }

@@ -8,10 +8,7 @@ use std::collections::BTreeMap;
 type Outcomes = Vec<(i64, f64)>;
 
 fn odds(src: &str) -> Dist {
-    parse(src)
-        .unwrap()
-        .odds()
-        .unwrap_or_else(|e| panic!("{src}: {e}"))
+    parse(src).unwrap().odds().unwrap_or_else(|e| panic!("{src}: {e}"))
 }
 
 fn assert_close(src: &str, got: &Dist, want: &BTreeMap<i64, f64>, tol: f64) {
@@ -29,11 +26,8 @@ fn throw_tree(faces: &[i64], hit: &dyn Fn(i64) -> bool, until: bool, depth: u32)
     let mut out = Vec::new();
     for &f in faces {
         if hit(f) && depth < 40 {
-            let deeper = if until {
-                throw_tree(faces, hit, until, depth + 1)
-            } else {
-                throw_tree(faces, &|_| false, false, 0)
-            };
+            let deeper =
+                if until { throw_tree(faces, hit, until, depth + 1) } else { throw_tree(faces, &|_| false, false, 0) };
             out.extend(deeper.into_iter().map(|(v, q)| (v, p * q)));
         } else {
             out.push((f, p));
@@ -44,18 +38,8 @@ fn throw_tree(faces: &[i64], hit: &dyn Fn(i64) -> bool, until: bool, depth: u32)
 
 /// A die's value: throws while `explode` holds (penetrating: later throws count one less), by an explicit
 /// tree cut at depth 60, outcomes merged level by level so it stays small.
-fn chain_tree(
-    throw: &Outcomes,
-    explode: &dyn Fn(i64) -> bool,
-    pen: i64,
-    depth: u32,
-    _mass: f64,
-) -> Outcomes {
-    let rest: Outcomes = if depth < 60 {
-        chain_tree(throw, explode, pen, depth + 1, 0.0)
-    } else {
-        Vec::new()
-    };
+fn chain_tree(throw: &Outcomes, explode: &dyn Fn(i64) -> bool, pen: i64, depth: u32, _mass: f64) -> Outcomes {
+    let rest: Outcomes = if depth < 60 { chain_tree(throw, explode, pen, depth + 1, 0.0) } else { Vec::new() };
     let mut out: BTreeMap<i64, f64> = BTreeMap::new();
     for &(f, p) in throw {
         let v = if depth > 0 { f - pen } else { f };
@@ -107,52 +91,17 @@ fn keep_high(k: usize) -> impl Fn(&mut Vec<i64>) -> i64 {
 
 #[test]
 fn keep_and_drop_match_enumeration() {
-    assert_close(
-        "3d6kh2",
-        &odds("3d6kh2"),
-        &enumerate(&uniform(1, 6), 3, &keep_high(2)),
-        1e-14,
-    );
-    assert_close(
-        "4d4dl1",
-        &odds("4d4dl1"),
-        &enumerate(&uniform(1, 4), 4, &keep_high(3)),
-        1e-14,
-    );
+    assert_close("3d6kh2", &odds("3d6kh2"), &enumerate(&uniform(1, 6), 3, &keep_high(2)), 1e-14);
+    assert_close("4d4dl1", &odds("4d4dl1"), &enumerate(&uniform(1, 4), 4, &keep_high(3)), 1e-14);
     let kl = |v: &mut Vec<i64>| {
         v.sort_unstable();
         v[..2].iter().sum()
     };
-    assert_close(
-        "5d6kl2",
-        &odds("5d6kl2"),
-        &enumerate(&uniform(1, 6), 5, &kl),
-        1e-14,
-    );
-    assert_close(
-        "4d6dh1",
-        &odds("4d6dh1"),
-        &enumerate(&uniform(1, 6), 4, &kl_n(3)),
-        1e-14,
-    );
-    assert_close(
-        "2d20▲",
-        &odds("2d20▲"),
-        &enumerate(&uniform(1, 20), 2, &keep_high(1)),
-        1e-14,
-    );
-    assert_close(
-        "3d20vv",
-        &odds("3d20vv"),
-        &enumerate(&uniform(1, 20), 3, &kl_n(2)),
-        1e-14,
-    );
-    assert_close(
-        "4d6kh3",
-        &odds("4d6kh3"),
-        &enumerate(&uniform(1, 6), 4, &keep_high(3)),
-        1e-14,
-    );
+    assert_close("5d6kl2", &odds("5d6kl2"), &enumerate(&uniform(1, 6), 5, &kl), 1e-14);
+    assert_close("4d6dh1", &odds("4d6dh1"), &enumerate(&uniform(1, 6), 4, &kl_n(3)), 1e-14);
+    assert_close("2d20▲", &odds("2d20▲"), &enumerate(&uniform(1, 20), 2, &keep_high(1)), 1e-14);
+    assert_close("3d20vv", &odds("3d20vv"), &enumerate(&uniform(1, 20), 3, &kl_n(2)), 1e-14);
+    assert_close("4d6kh3", &odds("4d6kh3"), &enumerate(&uniform(1, 6), 4, &keep_high(3)), 1e-14);
 }
 
 fn kl_n(k: usize) -> impl Fn(&mut Vec<i64>) -> i64 {
@@ -165,12 +114,7 @@ fn kl_n(k: usize) -> impl Fn(&mut Vec<i64>) -> i64 {
 #[test]
 fn successes_fudge_and_sums_match_enumeration() {
     let succ = |v: &mut Vec<i64>| v.iter().filter(|&&x| x >= 4).count() as i64;
-    assert_close(
-        "2d6>=4",
-        &odds("2d6>=4"),
-        &enumerate(&uniform(1, 6), 2, &succ),
-        1e-14,
-    );
+    assert_close("2d6>=4", &odds("2d6>=4"), &enumerate(&uniform(1, 6), 2, &succ), 1e-14);
     let sf = |v: &mut Vec<i64>| {
         v.iter()
             .map(|&x| {
@@ -184,41 +128,16 @@ fn successes_fudge_and_sums_match_enumeration() {
             })
             .sum()
     };
-    assert_close(
-        "5d6>=5f1",
-        &odds("5d6>=5f1"),
-        &enumerate(&uniform(1, 6), 5, &sf),
-        1e-14,
-    );
+    assert_close("5d6>=5f1", &odds("5d6>=5f1"), &enumerate(&uniform(1, 6), 5, &sf), 1e-14);
     let sum = |v: &mut Vec<i64>| v.iter().sum();
-    assert_close(
-        "2dF",
-        &odds("2dF"),
-        &enumerate(&uniform(-1, 1), 2, &sum),
-        1e-14,
-    );
-    assert_close(
-        "4dF",
-        &odds("4dF"),
-        &enumerate(&uniform(-1, 1), 4, &sum),
-        1e-14,
-    );
-    assert_close(
-        "3d8",
-        &odds("3d8"),
-        &enumerate(&uniform(1, 8), 3, &sum),
-        1e-14,
-    );
+    assert_close("2dF", &odds("2dF"), &enumerate(&uniform(-1, 1), 2, &sum), 1e-14);
+    assert_close("4dF", &odds("4dF"), &enumerate(&uniform(-1, 1), 4, &sum), 1e-14);
+    assert_close("3d8", &odds("3d8"), &enumerate(&uniform(1, 8), 3, &sum), 1e-14);
     let kept_succ = |v: &mut Vec<i64>| {
         v.sort_unstable_by(|a, b| b.cmp(a));
         v[..2].iter().filter(|&&x| x > 3).count() as i64
     };
-    assert_close(
-        "4d6kh2>3",
-        &odds("4d6kh2>3"),
-        &enumerate(&uniform(1, 6), 4, &kept_succ),
-        1e-13,
-    );
+    assert_close("4d6kh2>3", &odds("4d6kh2>3"), &enumerate(&uniform(1, 6), 4, &kept_succ), 1e-13);
 }
 
 #[test]
@@ -231,20 +150,10 @@ fn rerolls_match_trees() {
     assert_close("3d4r1", &got, &want, 1e-12);
     assert_eq!(got.truncated_mass(), 0.0, "rerolling until is exact");
     let ro = throw_tree(&faces, &|f| f <= 2, false, 0);
-    assert_close(
-        "3d4ro<=2",
-        &odds("3d4ro<=2"),
-        &enumerate(&ro, 3, &sum),
-        1e-14,
-    );
+    assert_close("3d4ro<=2", &odds("3d4ro<=2"), &enumerate(&ro, 3, &sum), 1e-14);
     let d6: Vec<i64> = (1..=6).collect();
     let remedy = throw_tree(&d6, &|f| f <= 2, false, 0);
-    assert_close(
-        "3d6~~kh2",
-        &odds("3d6~~kh2"),
-        &enumerate(&remedy, 3, &keep_high(2)),
-        1e-14,
-    );
+    assert_close("3d6~~kh2", &odds("3d6~~kh2"), &enumerate(&remedy, 3, &keep_high(2)), 1e-14);
 }
 
 #[test]
@@ -255,36 +164,17 @@ fn explosions_match_trees() {
     for src in ["2d6!", "2d6!!"] {
         let got = odds(src);
         assert_close(src, &got, &enumerate(&bang, 2, &sum), 1e-12);
-        assert!(
-            got.truncated_mass() > 0.0 && got.truncated_mass() < 1e-11,
-            "{}",
-            got.truncated_mass()
-        );
+        assert!(got.truncated_mass() > 0.0 && got.truncated_mass() < 1e-11, "{}", got.truncated_mass());
         assert!((got.total_mass() + got.truncated_mass() - 1.0).abs() < 1e-12);
     }
     let pen = chain_tree(&d6, &|f| f == 6, 1, 0, 1.0);
     assert_close("2d6!p", &odds("2d6!p"), &enumerate(&pen, 2, &sum), 1e-12);
     let d4 = uniform(1, 4);
     let ge3 = chain_tree(&d4, &|f| f >= 3, 0, 0, 1.0);
-    assert_close(
-        "3d4!>=3kh2",
-        &odds("3d4!>=3kh2"),
-        &enumerate(&ge3, 3, &keep_high(2)),
-        1e-11,
-    );
-    let rr = throw_tree(
-        &uniform(1, 6).iter().map(|x| x.0).collect::<Vec<_>>(),
-        &|f| f == 1,
-        false,
-        0,
-    );
+    assert_close("3d4!>=3kh2", &odds("3d4!>=3kh2"), &enumerate(&ge3, 3, &keep_high(2)), 1e-11);
+    let rr = throw_tree(&uniform(1, 6).iter().map(|x| x.0).collect::<Vec<_>>(), &|f| f == 1, false, 0);
     let both = chain_tree(&rr, &|f| f == 6, 0, 0, 1.0);
-    assert_close(
-        "2d6ro1!",
-        &odds("2d6ro1!"),
-        &enumerate(&both, 2, &sum),
-        1e-12,
-    );
+    assert_close("2d6ro1!", &odds("2d6ro1!"), &enumerate(&both, 2, &sum), 1e-12);
 }
 
 #[test]
@@ -300,43 +190,13 @@ fn arithmetic_matches_brute_force() {
     };
     let d6 = Dist::uniform(1, 6);
     let d3 = Dist::uniform(1, 3);
-    assert_close(
-        "1d6/1d3",
-        &odds("1d6/1d3"),
-        &combine(&d6, &d3, |x, y| x / y),
-        1e-14,
-    );
-    assert_close(
-        "-1d6/2",
-        &odds("-1d6/2"),
-        &combine(&d6.neg(), &Dist::point(2), |x, y| x / y),
-        1e-14,
-    );
-    assert_close(
-        "1d6*1d3",
-        &odds("1d6*1d3"),
-        &combine(&d6, &d3, |x, y| x * y),
-        1e-14,
-    );
-    assert_close(
-        "1d6-1d3",
-        &odds("1d6-1d3"),
-        &combine(&d6, &d3, |x, y| x - y),
-        1e-14,
-    );
+    assert_close("1d6/1d3", &odds("1d6/1d3"), &combine(&d6, &d3, |x, y| x / y), 1e-14);
+    assert_close("-1d6/2", &odds("-1d6/2"), &combine(&d6.neg(), &Dist::point(2), |x, y| x / y), 1e-14);
+    assert_close("1d6*1d3", &odds("1d6*1d3"), &combine(&d6, &d3, |x, y| x * y), 1e-14);
+    assert_close("1d6-1d3", &odds("1d6-1d3"), &combine(&d6, &d3, |x, y| x - y), 1e-14);
     let k = odds("4d6kh3");
-    assert_close(
-        "4d6kh3 * 6",
-        &odds("4d6kh3 * 6"),
-        &combine(&k, &Dist::point(6), |x, y| x * y),
-        1e-14,
-    );
-    assert_close(
-        "(2+3)*4 [x]",
-        &odds("(2+3)*4 [x]"),
-        &BTreeMap::from([(20, 1.0)]),
-        1e-15,
-    );
+    assert_close("4d6kh3 * 6", &odds("4d6kh3 * 6"), &combine(&k, &Dist::point(6), |x, y| x * y), 1e-14);
+    assert_close("(2+3)*4 [x]", &odds("(2+3)*4 [x]"), &BTreeMap::from([(20, 1.0)]), 1e-15);
 }
 
 #[test]
@@ -344,10 +204,7 @@ fn odds_errors_name_the_limit() {
     let err = |src: &str| parse(src).unwrap().odds().unwrap_err();
     let e = err("1d6/(1d2-1)");
     assert_eq!(e.column, 4);
-    assert!(
-        e.message.contains("division by zero") && e.message.contains("5.000e-1"),
-        "{e}"
-    );
+    assert!(e.message.contains("division by zero") && e.message.contains("5.000e-1"), "{e}");
     let e = err("1000d10000");
     assert!(e.to_string().contains("MAX_ODDS_SUPPORT"), "{e}");
     let e = err("1d100!>=2");
@@ -360,17 +217,8 @@ fn odds_errors_name_the_limit() {
 
 #[test]
 fn interactive_expressions_are_exact_and_sum_to_one() {
-    for src in [
-        "20d20kh3",
-        "100d6",
-        "10d10!>=8",
-        "4d6kh3 * 6",
-        "8d6>=4",
-        "1000d6",
-        "100d20kl10",
-        "10d6!!kh3",
-        "4dF+2",
-    ] {
+    for src in ["20d20kh3", "100d6", "10d10!>=8", "4d6kh3 * 6", "8d6>=4", "1000d6", "100d20kl10", "10d6!!kh3", "4dF+2"]
+    {
         let d = odds(src);
         let mass = d.total_mass() + d.truncated_mass();
         assert!((mass - 1.0).abs() < 1e-12, "{src}: mass {mass}");
@@ -389,33 +237,16 @@ fn chi2_critical(df: f64) -> f64 {
 #[test]
 fn simulation_agrees_with_exact_odds() {
     const N: u64 = 100_000;
-    for src in [
-        "3d6",
-        "4d6kh3",
-        "2d20kl1",
-        "3d6!",
-        "3d4r1",
-        "8d6>=4f1",
-        "4dF",
-        "2d10!p>=9",
-        "3d6~^!",
-        "1d6*1d4-2",
-    ] {
+    for src in ["3d6", "4d6kh3", "2d20kl1", "3d6!", "3d4r1", "8d6>=4f1", "4dF", "2d10!p>=9", "3d6~^!", "1d6*1d4-2"] {
         let e = parse(src).unwrap();
         let exact = e.odds().unwrap();
         let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
         let mut rng = dicetray_rules::rng::seeded(20_261_122);
         for _ in 0..N {
-            *counts
-                .entry(e.roll_with(&mut rng).unwrap().total)
-                .or_default() += 1;
+            *counts.entry(e.roll_with(&mut rng).unwrap().total).or_default() += 1;
         }
         // Bins in ascending order, pooling neighbours until the expected count reaches 5.
-        let mut values: Vec<i64> = exact
-            .iter()
-            .map(|(v, _)| v)
-            .chain(counts.keys().copied())
-            .collect();
+        let mut values: Vec<i64> = exact.iter().map(|(v, _)| v).chain(counts.keys().copied()).collect();
         values.sort_unstable();
         values.dedup();
         let (mut chi2, mut bins, mut exp_acc, mut obs_acc) = (0.0, 0usize, 0.0, 0.0);
@@ -435,10 +266,6 @@ fn simulation_agrees_with_exact_odds() {
             bins += 1;
         }
         let df = (bins - 1) as f64;
-        assert!(
-            chi2 < chi2_critical(df),
-            "{src}: chi2 = {chi2:.1} with {df} df (critical {:.1})",
-            chi2_critical(df)
-        );
+        assert!(chi2 < chi2_critical(df), "{src}: chi2 = {chi2:.1} with {df} df (critical {:.1})", chi2_critical(df));
     }
 }

@@ -6,11 +6,7 @@ use dicetray_rules::die::DieKind;
 fn canon(src: &str) -> String {
     let e = parse(src).unwrap_or_else(|e| panic!("{src}: {e}"));
     let printed = e.to_string();
-    assert_eq!(
-        parse(&printed).unwrap(),
-        e,
-        "{src} -> {printed} re-parses differently"
-    );
+    assert_eq!(parse(&printed).unwrap(), e, "{src} -> {printed} re-parses differently");
     printed
 }
 
@@ -24,10 +20,7 @@ fn err(src: &str) -> NotationError {
 fn err_at(src: &str, col: usize, needle: &str) {
     let e = err(src);
     assert_eq!(e.column, col, "{src}: {e}");
-    assert!(
-        e.to_string().contains(needle),
-        "{src}: `{e}` lacks `{needle}`"
-    );
+    assert!(e.to_string().contains(needle), "{src}: `{e}` lacks `{needle}`");
 }
 
 #[test]
@@ -79,20 +72,8 @@ fn modifiers() {
     let g = parse_group("4d6r<=2!!kh3").unwrap();
     assert_eq!(g.count, 4);
     assert_eq!(g.die, DieKind::Standard(6));
-    assert_eq!(
-        g.reroll,
-        Some(Reroll {
-            on: Compare::Le(2),
-            once: false
-        })
-    );
-    assert_eq!(
-        g.explode,
-        Some(Explode {
-            kind: ExplodeKind::Compound,
-            on: Compare::Eq(6)
-        })
-    );
+    assert_eq!(g.reroll, Some(Reroll { on: Compare::Le(2), once: false }));
+    assert_eq!(g.explode, Some(Explode { kind: ExplodeKind::Compound, on: Compare::Eq(6) }));
     assert_eq!(g.keep, Some(Keep::Highest(3)));
 }
 
@@ -102,30 +83,12 @@ fn remedy_marks_any_order() {
     let b = parse_group("3d20~^!^").unwrap();
     assert_eq!(a, b);
     assert_eq!(a.keep, Some(Keep::Highest(2)));
-    assert_eq!(
-        a.reroll,
-        Some(Reroll {
-            on: Compare::Le(1),
-            once: true
-        })
-    );
-    assert_eq!(
-        a.explode,
-        Some(Explode {
-            kind: ExplodeKind::Standard,
-            on: Compare::Eq(20)
-        })
-    );
+    assert_eq!(a.reroll, Some(Reroll { on: Compare::Le(1), once: true }));
+    assert_eq!(a.explode, Some(Explode { kind: ExplodeKind::Standard, on: Compare::Eq(20) }));
     assert_eq!(a.to_string(), "3d20ro<=1!kh2");
     assert_eq!(parse_group("2d6▼").unwrap().keep, Some(Keep::Lowest(1)));
     assert_eq!(parse_group("2d6VV").unwrap().keep, Some(Keep::Lowest(2)));
-    assert_eq!(
-        parse_group("4d6~~~").unwrap().reroll,
-        Some(Reroll {
-            on: Compare::Le(3),
-            once: true
-        })
-    );
+    assert_eq!(parse_group("4d6~~~").unwrap().reroll, Some(Reroll { on: Compare::Le(3), once: true }));
 }
 
 #[test]
@@ -161,11 +124,7 @@ fn errors_name_what_and_where() {
     err_at("10d6dl11", 7, "drops 11");
     err_at("1d1!", 4, "could never stop");
     err_at("1d6!>=1", 4, "explodes on every face a d6");
-    err_at(
-        "1d2r1!",
-        6,
-        "explodes on every face a d2 can show after `r=1`",
-    );
+    err_at("1d2r1!", 6, "explodes on every face a d2 can show after `r=1`");
     err_at("1d6!>=2r<2", 4, "could never stop");
     err_at("1d6r<=6", 4, "rerolls every face of a d6");
     err_at("1dFr<2", 4, "rerolls every face of a dF");
@@ -188,11 +147,7 @@ fn errors_name_what_and_where() {
     err_at("[x] 2d6", 1, "[label]");
     err_at("2d6 ]", 5, "`]`");
     err_at(&"1".repeat(1001), 1001, "at most 1000 characters");
-    err_at(
-        &format!("{}1{}", "(".repeat(33), ")".repeat(33)),
-        33,
-        "at most 32 levels",
-    );
+    err_at(&format!("{}1{}", "(".repeat(33), ")".repeat(33)), 33, "at most 32 levels");
     err_at(&"-".repeat(40), 33, "nested too deeply");
     let many = ["1000d6"; 11].join("+");
     err_at(&many, 71, "at most 10000 dice");

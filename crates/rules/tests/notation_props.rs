@@ -10,11 +10,7 @@ fn exercise(src: &str) {
         let _ = e.roll(1);
         let _ = e.odds();
         let printed = e.to_string();
-        assert_eq!(
-            parse(&printed).as_ref(),
-            Ok(&e),
-            "{src:?} printed as {printed:?}"
-        );
+        assert_eq!(parse(&printed).as_ref(), Ok(&e), "{src:?} printed as {printed:?}");
     }
 }
 
@@ -31,61 +27,41 @@ fn group() -> impl Strategy<Value = String> {
         Just("dF"),
         Just("d%")
     ];
-    (
-        1u32..=5,
-        die,
-        0usize..4,
-        0usize..4,
-        0usize..6,
-        0usize..3,
-        0u32..=5,
-    )
-        .prop_map(|(n, die, rr, ex, kp, sc, k)| {
-            let k = k.min(n);
-            let mut s = format!("{n}{die}");
-            let (lo, top) = match die {
-                "dF" => (-1, 1),
-                "d%" => (1, 100),
-                d => (1, d[1..].parse::<i64>().unwrap()),
-            };
-            s += ["", "r", "ro", "~"][rr];
-            if rr == 1 || rr == 2 {
-                s += &format!("={lo}");
+    (1u32..=5, die, 0usize..4, 0usize..4, 0usize..6, 0usize..3, 0u32..=5).prop_map(|(n, die, rr, ex, kp, sc, k)| {
+        let k = k.min(n);
+        let mut s = format!("{n}{die}");
+        let (lo, top) = match die {
+            "dF" => (-1, 1),
+            "d%" => (1, 100),
+            d => (1, d[1..].parse::<i64>().unwrap()),
+        };
+        s += ["", "r", "ro", "~"][rr];
+        if rr == 1 || rr == 2 {
+            s += &format!("={lo}");
+        }
+        // (a d2 rerolling its 1 until it stops could only show 2, which would explode forever)
+        if top > lo + i64::from(rr == 1) {
+            s += ["", "!", "!!", "!p"][ex];
+            if ex > 0 && kp == 0 && sc > 0 {
+                // `!>1` would read as "explode on >1": spell the explode point out before a success point.
+                s += &format!("={top}");
             }
-            // (a d2 rerolling its 1 until it stops could only show 2, which would explode forever)
-            if top > lo + i64::from(rr == 1) {
-                s += ["", "!", "!!", "!p"][ex];
-                if ex > 0 && kp == 0 && sc > 0 {
-                    // `!>1` would read as "explode on >1": spell the explode point out before a success point.
-                    s += &format!("={top}");
-                }
-            }
-            s += &[
-                "".to_string(),
-                format!("kh{k}"),
-                format!("kl{k}"),
-                format!("dh{k}"),
-                format!("dl{k}"),
-                "^".into(),
-            ][kp];
-            match sc {
-                1 => s += &format!(">={top}"),
-                2 => s += &format!(">{lo}f={lo}"),
-                _ => {}
-            }
-            s
-        })
+        }
+        s += &["".to_string(), format!("kh{k}"), format!("kl{k}"), format!("dh{k}"), format!("dl{k}"), "^".into()][kp];
+        match sc {
+            1 => s += &format!(">={top}"),
+            2 => s += &format!(">{lo}f={lo}"),
+            _ => {}
+        }
+        s
+    })
 }
 
 fn expr() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![group(), (0i64..20).prop_map(|n| n.to_string())];
     leaf.prop_recursive(3, 6, 2, |inner| {
         prop_oneof![
-            (
-                inner.clone(),
-                prop_oneof![Just("+"), Just("-"), Just("*")],
-                inner.clone()
-            )
+            (inner.clone(), prop_oneof![Just("+"), Just("-"), Just("*")], inner.clone())
                 .prop_map(|(a, o, b)| format!("{a}{o}{b}")),
             inner.clone().prop_map(|a| format!("-({a})")),
             inner.clone().prop_map(|a| format!("({a}) [lbl]")),

@@ -8,14 +8,7 @@ fn roll(src: &str, seed: u64) -> ExprRoll {
 
 #[test]
 fn same_seed_same_roll_and_json_round_trip() {
-    for src in [
-        "4d6kh3",
-        "10d10!>=8",
-        "8d6>=4f1",
-        "3d6r<=2!!",
-        "2d20▲▲♻ # adv",
-        "(2d6+3) [fire] * 2",
-    ] {
+    for src in ["4d6kh3", "10d10!>=8", "8d6>=4f1", "3d6r<=2!!", "2d20▲▲♻ # adv", "(2d6+3) [fire] * 2"] {
         let a = roll(src, 7);
         assert_eq!(a, roll(src, 7), "{src}");
         let json = serde_json::to_string(&a).unwrap();
@@ -31,28 +24,12 @@ fn keep_highest_marks_dropped() {
         let dice = r.dice();
         assert_eq!(dice.len(), 4);
         assert_eq!(dice.iter().filter(|d| d.kept).count(), 3);
-        let min_kept = dice
-            .iter()
-            .filter(|d| d.kept)
-            .map(|d| d.value)
-            .min()
-            .unwrap();
+        let min_kept = dice.iter().filter(|d| d.kept).map(|d| d.value).min().unwrap();
         let dropped = dice.iter().find(|d| !d.kept).unwrap().value;
         assert!(dropped <= min_kept);
-        assert_eq!(
-            r.total,
-            dice.iter().filter(|d| d.kept).map(|d| d.value).sum::<i64>()
-        );
-        assert!(
-            r.text.contains(" dropped]") || r.text.contains(" dropped,"),
-            "{}",
-            r.text
-        );
-        assert!(
-            r.text.starts_with("4d6kh3 [") && r.text.ends_with(&format!("] = {}", r.total)),
-            "{}",
-            r.text
-        );
+        assert_eq!(r.total, dice.iter().filter(|d| d.kept).map(|d| d.value).sum::<i64>());
+        assert!(r.text.contains(" dropped]") || r.text.contains(" dropped,"), "{}", r.text);
+        assert!(r.text.starts_with("4d6kh3 [") && r.text.ends_with(&format!("] = {}", r.total)), "{}", r.text);
     }
 }
 
@@ -84,10 +61,7 @@ fn explosions_rerolls_and_successes_show() {
         assert_eq!(d.value, d.face + d.compounded.iter().sum::<i64>());
     }
     let p = roll("50d6!p", 5);
-    assert!(p
-        .dice()
-        .iter()
-        .any(|d| d.penetrated && d.value == d.face - 1));
+    assert!(p.dice().iter().any(|d| d.penetrated && d.value == d.face - 1));
 }
 
 #[test]
@@ -107,18 +81,8 @@ fn remedy_reroll_once_stands() {
 fn labels_comments_and_text() {
     let r = roll("2d6+3 [fire] # sword", 1);
     assert_eq!(r.comment.as_deref(), Some("sword"));
-    assert_eq!(
-        r.labels,
-        vec![LabelRoll {
-            label: "fire".into(),
-            value: 3
-        }]
-    );
-    assert!(
-        r.text.contains("+ 3 \"fire\" = ") && r.text.ends_with("# sword"),
-        "{}",
-        r.text
-    );
+    assert_eq!(r.labels, vec![LabelRoll { label: "fire".into(), value: 3 }]);
+    assert!(r.text.contains("+ 3 \"fire\" = ") && r.text.ends_with("# sword"), "{}", r.text);
     let f = roll("4dF", 2);
     assert!(f.text.starts_with("4dF ["), "{}", f.text);
 }
@@ -137,10 +101,7 @@ fn division_truncates_and_zero_is_an_error() {
         }
     }
     assert!(saw);
-    let e = parse("9223372036854775807 + 1")
-        .unwrap()
-        .roll(0)
-        .unwrap_err();
+    let e = parse("9223372036854775807 + 1").unwrap().roll(0).unwrap_err();
     assert_eq!(e.column, 21);
     assert!(e.message.contains("64-bit"));
 }

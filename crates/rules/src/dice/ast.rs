@@ -34,12 +34,7 @@ pub enum Node {
     /// Unary minus.
     Neg(Box<Node>),
     /// `lhs op rhs`; `pos` is the operator's column.
-    Bin {
-        op: BinOp,
-        lhs: Box<Node>,
-        rhs: Box<Node>,
-        pos: Pos,
-    },
+    Bin { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, pos: Pos },
     /// A node with a `[label]` after it.
     Label(Box<Node>, String),
 }
@@ -188,15 +183,7 @@ pub struct DiceGroup {
 impl DiceGroup {
     /// A plain group of `count` dice of `die` with no modifiers.
     pub fn new(count: u32, die: DieKind) -> Self {
-        DiceGroup {
-            count,
-            die,
-            reroll: None,
-            explode: None,
-            keep: None,
-            success: None,
-            pos: Pos(1),
-        }
+        DiceGroup { count, die, reroll: None, explode: None, keep: None, success: None, pos: Pos(1) }
     }
     /// The faces of one die, lowest first.
     pub fn faces(&self) -> std::ops::RangeInclusive<i64> {

@@ -19,11 +19,7 @@ pub struct NotationError {
 impl NotationError {
     /// An error at `column` (1-based).
     pub fn new(column: usize, message: impl Into<String>) -> Self {
-        NotationError {
-            column: column.max(1),
-            message: message.into(),
-            allowed: None,
-        }
+        NotationError { column: column.max(1), message: message.into(), allowed: None }
     }
     /// The same error, stating what is allowed.
     pub fn allowing(mut self, allowed: impl Into<String>) -> Self {
@@ -41,10 +37,7 @@ impl NotationError {
     /// Full-width characters count as two cells so the caret lines up in a terminal. Tabs and newlines in the
     /// source are shown as spaces.
     pub fn caret_display(&self, source: &str) -> String {
-        let line: String = source
-            .chars()
-            .map(|c| if c.is_whitespace() { ' ' } else { c })
-            .collect();
+        let line: String = source.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).collect();
         let pad: usize = source.chars().take(self.column - 1).map(cell_width).sum();
         let extra = self.column.saturating_sub(source.chars().count() + 1);
         format!("{line}\n{}^", " ".repeat(pad + extra))
@@ -54,12 +47,7 @@ impl NotationError {
 /// Terminal cells a character takes (2 for full-width and CJK forms, else 1).
 fn cell_width(c: char) -> usize {
     match c as u32 {
-        0x1100..=0x115F
-        | 0x2E80..=0xA4CF
-        | 0xAC00..=0xD7A3
-        | 0xF900..=0xFAFF
-        | 0xFF00..=0xFF60
-        | 0xFFE0..=0xFFE6 => 2,
+        0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 => 2,
         _ => 1,
     }
 }
@@ -87,9 +75,6 @@ mod tests {
         assert_eq!(NotationError::new(1, "x").caret_display(""), "\n^");
         assert_eq!(NotationError::new(2, "x").caret_display("１d"), "１d\n  ^");
         assert_eq!(e.to_string(), "column 5: bad");
-        assert_eq!(
-            e.allowing("1 to 3").to_string(),
-            "column 5: bad (allowed: 1 to 3)"
-        );
+        assert_eq!(e.allowing("1 to 3").to_string(), "column 5: bad (allowed: 1 to 3)");
     }
 }

@@ -29,9 +29,7 @@ pub(crate) struct Tok {
 /// The ASCII (or Remedy mark) character `c` stands for, if it is an accepted look-alike or plain notation.
 fn normalise(c: char) -> Option<char> {
     match c {
-        '\u{FF01}'..='\u{FF5E}' => {
-            char::from_u32(c as u32 - 0xFEE0).map(|a| a.to_ascii_lowercase())
-        }
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).map(|a| a.to_ascii_lowercase()),
         '\u{2212}' => Some('-'),
         '×' => Some('*'),
         '÷' => Some('/'),
@@ -45,17 +43,10 @@ fn normalise(c: char) -> Option<char> {
 /// unclosed label or a foreign character.
 pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
     // Byte length bounds the character count: count only when it could be over the limit.
-    let n = if src.len() > MAX_EXPR_LEN {
-        src.chars().count()
-    } else {
-        0
-    };
+    let n = if src.len() > MAX_EXPR_LEN { src.chars().count() } else { 0 };
     if n > MAX_EXPR_LEN {
-        return Err(NotationError::new(
-            MAX_EXPR_LEN + 1,
-            format!("the expression is {n} characters long"),
-        )
-        .allowing(format!("at most {MAX_EXPR_LEN} characters")));
+        return Err(NotationError::new(MAX_EXPR_LEN + 1, format!("the expression is {n} characters long"))
+            .allowing(format!("at most {MAX_EXPR_LEN} characters")));
     }
     let mut toks = Vec::with_capacity(src.len());
     let mut col = 0;
@@ -63,10 +54,7 @@ pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
     while let Some((at, c)) = it.next() {
         col += 1;
         if c.is_ascii_alphanumeric() {
-            toks.push(Tok {
-                kind: TokKind::Ch(c.to_ascii_lowercase()),
-                col,
-            });
+            toks.push(Tok { kind: TokKind::Ch(c.to_ascii_lowercase()), col });
             continue;
         }
         if c.is_whitespace() {
@@ -79,10 +67,7 @@ pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
                     return Err(NotationError::new(col, "this label has no closing `]`"));
                 };
                 let text = &rest[..len];
-                toks.push(Tok {
-                    kind: TokKind::Label(text.trim().to_string()),
-                    col,
-                });
+                toks.push(Tok { kind: TokKind::Label(text.trim().to_string()), col });
                 let skip = text.chars().count() + 1;
                 col += skip;
                 for _ in 0..skip {
@@ -92,17 +77,11 @@ pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
             Some(']') => return Err(NotationError::new(col, "`]` without a `[` before it")),
             Some('#') => {
                 let text = &src[at + c.len_utf8()..];
-                toks.push(Tok {
-                    kind: TokKind::Comment(text.trim().to_string()),
-                    col,
-                });
+                toks.push(Tok { kind: TokKind::Comment(text.trim().to_string()), col });
                 col += text.chars().count();
                 break;
             }
-            Some(a) => toks.push(Tok {
-                kind: TokKind::Ch(a),
-                col,
-            }),
+            Some(a) => toks.push(Tok { kind: TokKind::Ch(a), col }),
             None => {
                 let hint = match c {
                     '–' | '—' | '‐' | '‑' => " (a dash: type `-`)",

@@ -64,12 +64,7 @@ mod tests {
 
     #[test]
     fn symbol_and_ascii_spell_the_same_mark() {
-        for m in [
-            RemedyMark::Advantage,
-            RemedyMark::Disadvantage,
-            RemedyMark::Explode,
-            RemedyMark::Reroll,
-        ] {
+        for m in [RemedyMark::Advantage, RemedyMark::Disadvantage, RemedyMark::Explode, RemedyMark::Reroll] {
             assert_eq!(remedy_mark(m.symbol()), Some(m));
             assert_eq!(remedy_mark(m.ascii()), Some(m));
         }

@@ -24,9 +24,7 @@ mod render;
 pub mod roll;
 mod validate;
 
-pub use ast::{
-    BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success,
-};
+pub use ast::{BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success};
 pub use error::NotationError;
 pub use parse::{parse, parse_group};
 pub use render::group_text;

@@ -18,34 +18,21 @@ type R<T> = Result<T, NotationError>;
 /// Parse a whole expression.
 pub fn parse(src: &str) -> R<Expr> {
     let (toks, end) = lex(src)?;
-    let mut p = Parser {
-        toks,
-        i: 0,
-        end,
-        total_dice: 0,
-    };
+    let mut p = Parser { toks, i: 0, end, total_dice: 0 };
     p.expr()
 }
 
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p = Parser {
-        toks,
-        i: 0,
-        end,
-        total_dice: 0,
-    };
+    let mut p = Parser { toks, i: 0, end, total_dice: 0 };
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
         _ => None,
     };
     if p.peek() != Some('d') {
-        return Err(NotationError::new(
-            p.col(),
-            "expected a dice group such as 4d6 or d20",
-        ));
+        return Err(NotationError::new(p.col(), "expected a dice group such as 4d6 or d20"));
     }
     let g = p.dice(count, col)?;
     if p.i < p.toks.len() {
@@ -65,19 +52,13 @@ struct Parser {
 impl Parser {
     fn peek(&self) -> Option<char> {
         match self.toks.get(self.i) {
-            Some(Tok {
-                kind: TokKind::Ch(c),
-                ..
-            }) => Some(*c),
+            Some(Tok { kind: TokKind::Ch(c), .. }) => Some(*c),
             _ => None,
         }
     }
     fn peek2(&self) -> Option<char> {
         match self.toks.get(self.i + 1) {
-            Some(Tok {
-                kind: TokKind::Ch(c),
-                ..
-            }) => Some(*c),
+            Some(Tok { kind: TokKind::Ch(c), .. }) => Some(*c),
             _ => None,
         }
     }
@@ -94,54 +75,33 @@ impl Parser {
     }
     fn unexpected(&self, context: &str) -> NotationError {
         match self.toks.get(self.i) {
-            None => {
-                NotationError::new(self.end, format!("the expression ends too early {context}"))
-            }
-            Some(Tok {
-                kind: TokKind::Ch(c),
-                col,
-            }) => NotationError::new(*col, format!("unexpected `{c}` {context}")),
-            Some(Tok {
-                kind: TokKind::Label(_),
-                col,
-            }) => NotationError::new(
+            None => NotationError::new(self.end, format!("the expression ends too early {context}")),
+            Some(Tok { kind: TokKind::Ch(c), col }) => NotationError::new(*col, format!("unexpected `{c}` {context}")),
+            Some(Tok { kind: TokKind::Label(_), col }) => NotationError::new(
                 *col,
-                format!(
-                    "a [label] must follow a number, a dice group or a `)`, not come {context}"
-                ),
+                format!("a [label] must follow a number, a dice group or a `)`, not come {context}"),
             ),
-            Some(Tok {
-                kind: TokKind::Comment(_),
-                col,
-            }) => NotationError::new(*col, format!("the # comment comes too early {context}")),
+            Some(Tok { kind: TokKind::Comment(_), col }) => {
+                NotationError::new(*col, format!("the # comment comes too early {context}"))
+            }
         }
     }
 
     fn expr(&mut self) -> R<Expr> {
-        if matches!(
-            self.toks.first().map(|t| &t.kind),
-            None | Some(TokKind::Comment(_))
-        ) {
+        if matches!(self.toks.first().map(|t| &t.kind), None | Some(TokKind::Comment(_))) {
             return Err(NotationError::new(1, "the expression is empty").allowing("e.g. 2d6+3"));
         }
         let root = self.sum(0)?;
         let comment = match self.toks.get(self.i) {
-            Some(Tok {
-                kind: TokKind::Comment(c),
-                ..
-            }) => {
+            Some(Tok { kind: TokKind::Comment(c), .. }) => {
                 self.i += 1;
                 Some(c.clone())
             }
             None => None,
-            Some(Tok {
-                kind: TokKind::Ch(')'),
-                col,
-            }) => return Err(NotationError::new(*col, "`)` without a `(` before it")),
-            _ => {
-                return Err(self
-                    .unexpected("here: expected an operator (+ - * /), a [label] or a # comment"))
+            Some(Tok { kind: TokKind::Ch(')'), col }) => {
+                return Err(NotationError::new(*col, "`)` without a `(` before it"))
             }
+            _ => return Err(self.unexpected("here: expected an operator (+ - * /), a [label] or a # comment")),
         };
         Ok(Expr { root, comment })
     }
@@ -157,12 +117,7 @@ impl Parser {
             };
             self.i += 1;
             let rhs = self.product(depth)?;
-            lhs = Node::Bin {
-                op,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
-                pos,
-            };
+            lhs = Node::Bin { op, lhs: Box::new(lhs), rhs: Box::new(rhs), pos };
         }
     }
 
@@ -177,22 +132,14 @@ impl Parser {
             };
             self.i += 1;
             let rhs = self.unary(depth)?;
-            lhs = Node::Bin {
-                op,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
-                pos,
-            };
+            lhs = Node::Bin { op, lhs: Box::new(lhs), rhs: Box::new(rhs), pos };
         }
     }
 
     fn deeper(&self, depth: usize) -> R<usize> {
         if depth >= MAX_DEPTH {
-            return Err(NotationError::new(
-                self.col(),
-                "parentheses and minus signs are nested too deeply",
-            )
-            .allowing(format!("at most {MAX_DEPTH} levels")));
+            return Err(NotationError::new(self.col(), "parentheses and minus signs are nested too deeply")
+                .allowing(format!("at most {MAX_DEPTH} levels")));
         }
         Ok(depth + 1)
     }
@@ -204,11 +151,7 @@ impl Parser {
             return Ok(Node::Neg(Box::new(self.unary(d)?)));
         }
         let mut node = self.primary(depth)?;
-        while let Some(Tok {
-            kind: TokKind::Label(l),
-            ..
-        }) = self.toks.get(self.i)
-        {
+        while let Some(Tok { kind: TokKind::Label(l), .. }) = self.toks.get(self.i) {
             node = Node::Label(Box::new(node), l.clone());
             self.i += 1;
         }
@@ -224,9 +167,7 @@ impl Parser {
                 let inner = self.sum(d)?;
                 if !self.eat(')') {
                     return Err(match self.peek() {
-                        None if self.i >= self.toks.len() => {
-                            NotationError::new(col, "this `(` is never closed")
-                        }
+                        None if self.i >= self.toks.len() => NotationError::new(col, "this `(` is never closed"),
                         _ => self.unexpected("here: expected `)` or an operator"),
                     });
                 }
@@ -251,13 +192,9 @@ impl Parser {
         let mut n: i64 = 0;
         let mut any = false;
         while let Some(c) = self.peek().filter(char::is_ascii_digit) {
-            n = n
-                .checked_mul(10)
-                .and_then(|n| n.checked_add(c as i64 - '0' as i64))
-                .ok_or_else(|| {
-                    NotationError::new(col, "this number is too large")
-                        .allowing(format!("0 to {}", i64::MAX))
-                })?;
+            n = n.checked_mul(10).and_then(|n| n.checked_add(c as i64 - '0' as i64)).ok_or_else(|| {
+                NotationError::new(col, "this number is too large").allowing(format!("0 to {}", i64::MAX))
+            })?;
             any = true;
             self.i += 1;
         }
@@ -284,16 +221,10 @@ impl Parser {
             (Some('>'), _) => Compare::Gt,
             (Some('<'), _) => Compare::Lt,
             (Some('='), _) => Compare::Eq,
-            (Some(d), _) if bare && (d.is_ascii_digit() || d == '-') => {
-                return Ok(Some(Compare::Eq(self.signed()?)))
-            }
+            (Some(d), _) if bare && (d.is_ascii_digit() || d == '-') => return Ok(Some(Compare::Eq(self.signed()?))),
             _ => return Ok(None),
         };
-        self.i += if self.peek2() == Some('=') && self.peek() != Some('=') {
-            2
-        } else {
-            1
-        };
+        self.i += if self.peek2() == Some('=') && self.peek() != Some('=') { 2 } else { 1 };
         Ok(Some(c(self.signed()?)))
     }
 
@@ -305,8 +236,7 @@ impl Parser {
         }
         let n = self.number()?;
         let n = u32::try_from(n).map_err(|_| {
-            NotationError::new(col, "this keep/drop count is too large")
-                .allowing(format!("0 to {MAX_DICE_PER_GROUP}"))
+            NotationError::new(col, "this keep/drop count is too large").allowing(format!("0 to {MAX_DICE_PER_GROUP}"))
         })?;
         Ok((n, col))
     }
@@ -315,10 +245,8 @@ impl Parser {
     fn dice(&mut self, count: Option<i64>, col: usize) -> R<DiceGroup> {
         let count = count.unwrap_or(1);
         if !(1..=MAX_DICE_PER_GROUP as i64).contains(&count) {
-            return Err(
-                NotationError::new(col, format!("{count} dice in one group"))
-                    .allowing(format!("1 to {MAX_DICE_PER_GROUP} dice per group")),
-            );
+            return Err(NotationError::new(col, format!("{count} dice in one group"))
+                .allowing(format!("1 to {MAX_DICE_PER_GROUP} dice per group")));
         }
         let count = count as u32;
         self.i += 1; // d
@@ -346,10 +274,7 @@ impl Parser {
         if self.total_dice > MAX_TOTAL_DICE {
             return Err(NotationError::new(
                 col,
-                format!(
-                    "this group brings the expression to {} dice",
-                    self.total_dice
-                ),
+                format!("this group brings the expression to {} dice", self.total_dice),
             )
             .allowing(format!("at most {MAX_TOTAL_DICE} dice in one expression")));
         }
@@ -364,18 +289,14 @@ impl Parser {
         let mut mark_col = 0;
         let mut keep_col = 0;
         let mut explode_col = 0;
-        let dup = |col: usize, what: &str| {
-            NotationError::new(col, format!("a second {what} modifier on the same group"))
-        };
+        let dup =
+            |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
         loop {
             let col = self.col();
             let Some(c) = self.peek() else { break };
             if g.success.is_some() && (remedy_mark(c).is_some() || "rkd!".contains(c)) {
-                return Err(NotationError::new(
-                    col,
-                    "modifiers must come before the success compare point",
-                )
-                .allowing("e.g. 6d10!>=8 or 4d6kh3>=4"));
+                return Err(NotationError::new(col, "modifiers must come before the success compare point")
+                    .allowing("e.g. 6d10!>=8 or 4d6kh3>=4"));
             }
             if let Some(m) = remedy_mark(c).filter(|&m| m != RemedyMark::Explode) {
                 self.i += 1;
@@ -392,8 +313,7 @@ impl Parser {
                     self.i += 1;
                     let once = self.eat('o');
                     let on = self.compare(true)?.ok_or_else(|| {
-                        NotationError::new(self.col(), "a reroll needs a compare point")
-                            .allowing("e.g. r1, r<=2, ro<3")
+                        NotationError::new(self.col(), "a reroll needs a compare point").allowing("e.g. r1, r<=2, ro<3")
                     })?;
                     if g.reroll.is_some() {
                         return Err(dup(col, "reroll"));
@@ -410,9 +330,7 @@ impl Parser {
                     } else {
                         ExplodeKind::Standard
                     };
-                    let on = self
-                        .compare(false)?
-                        .unwrap_or(Compare::Eq(g.die.max_face()));
+                    let on = self.compare(false)?.unwrap_or(Compare::Eq(g.die.max_face()));
                     if g.explode.is_some() {
                         return Err(dup(col, "explode"));
                     }
@@ -429,11 +347,8 @@ impl Parser {
                             true
                         }
                         _ => {
-                            return Err(NotationError::new(
-                                col,
-                                "after a dice group, `d` must be `dh` or `dl`",
-                            )
-                            .allowing("dhN (drop highest N), dlN (drop lowest N)"))
+                            return Err(NotationError::new(col, "after a dice group, `d` must be `dh` or `dl`")
+                                .allowing("dhN (drop highest N), dlN (drop lowest N)"))
                         }
                     };
                     self.i += 1;
@@ -451,28 +366,18 @@ impl Parser {
                 }
                 '>' | '<' | '=' => {
                     let on = self.compare(false)?.expect("starts with a compare sign");
-                    g.success = Some(Success {
-                        success: on,
-                        failure: None,
-                    });
+                    g.success = Some(Success { success: on, failure: None });
                     if self.peek() == Some('f') {
                         self.i += 1;
                         let f = self.compare(true)?.ok_or_else(|| {
-                            NotationError::new(self.col(), "`f` needs a compare point")
-                                .allowing("e.g. f1, f<=2")
+                            NotationError::new(self.col(), "`f` needs a compare point").allowing("e.g. f1, f<=2")
                         })?;
-                        g.success = Some(Success {
-                            success: on,
-                            failure: Some(f),
-                        });
+                        g.success = Some(Success { success: on, failure: Some(f) });
                     }
                 }
                 'f' => {
-                    return Err(NotationError::new(
-                        col,
-                        "`f` (count failures) needs a success compare point before it",
-                    )
-                    .allowing("e.g. 8d6>=4f1"))
+                    return Err(NotationError::new(col, "`f` (count failures) needs a success compare point before it")
+                        .allowing("e.g. 8d6>=4f1"))
                 }
                 _ => break,
             }
@@ -480,17 +385,11 @@ impl Parser {
         if let Some(e) = g.explode {
             // Faces a throw can end on: all of them, or those a reroll-until lets stand.
             let until = g.reroll.filter(|r| !r.once);
-            if g.faces()
-                .filter(|&f| !until.is_some_and(|r| r.on.matches(f)))
-                .all(|f| e.on.matches(f))
-            {
+            if g.faces().filter(|&f| !until.is_some_and(|r| r.on.matches(f))).all(|f| e.on.matches(f)) {
                 let after = until.map_or(String::new(), |r| format!(" can show after `r{}`", r.on));
                 return Err(NotationError::new(
                     explode_col,
-                    format!(
-                        "this explodes on every face a {}{after}, so the roll could never stop",
-                        g.die.name()
-                    ),
+                    format!("this explodes on every face a {}{after}, so the roll could never stop", g.die.name()),
                 )
                 .allowing("a compare point that leaves at least one face, e.g. ! or !>=5"));
             }
@@ -499,40 +398,24 @@ impl Parser {
             if g.reroll.is_some() {
                 return Err(dup(mark_col, "reroll"));
             }
-            g.reroll = Some(Reroll {
-                on: Compare::Le(recycles),
-                once: true,
-            });
+            g.reroll = Some(Reroll { on: Compare::Le(recycles), once: true });
         }
         if ups > 0 && downs > 0 {
-            return Err(
-                NotationError::new(mark_col, "▲ (^) and ▼ (v) on the same group")
-                    .allowing("one or the other"),
-            );
+            return Err(NotationError::new(mark_col, "▲ (^) and ▼ (v) on the same group").allowing("one or the other"));
         }
         if ups > 0 || downs > 0 {
             if g.keep.is_some() {
                 return Err(dup(mark_col, "keep/drop"));
             }
-            g.keep = Some(if ups > 0 {
-                Keep::Highest(ups)
-            } else {
-                Keep::Lowest(downs)
-            });
+            g.keep = Some(if ups > 0 { Keep::Highest(ups) } else { Keep::Lowest(downs) });
             keep_col = mark_col;
         }
         if let Some(k) = g.keep {
             let n = match k {
-                Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n) => {
-                    n
-                }
+                Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n) => n,
             };
             if n > g.count {
-                let verb = if matches!(k, Keep::Highest(_) | Keep::Lowest(_)) {
-                    "keeps"
-                } else {
-                    "drops"
-                };
+                let verb = if matches!(k, Keep::Highest(_) | Keep::Lowest(_)) { "keeps" } else { "drops" };
                 return Err(NotationError::new(
                     keep_col,
                     format!("this {verb} {n} dice but the group rolls {}", g.count),
@@ -548,10 +431,7 @@ impl Parser {
         if !r.once && g.faces().all(|f| r.on.matches(f)) {
             return Err(NotationError::new(
                 col,
-                format!(
-                    "this rerolls every face of a {}, so the roll could never stop",
-                    g.die.name()
-                ),
+                format!("this rerolls every face of a {}, so the roll could never stop", g.die.name()),
             )
             .allowing("a compare point that leaves at least one face, or `ro` to reroll once"));
         }

@@ -111,9 +111,6 @@ pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
         let _ = write!(s, " ({n} success{})", if n.abs() == 1 { "" } else { "es" });
     }
     if g.explosion_capped {
-        let _ = write!(
-            s,
-            " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)"
-        );
+        let _ = write!(s, " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)");
     }
 }

@@ -54,10 +54,7 @@ pub struct ExprRoll {
 impl ExprRoll {
     /// Every die of every group, in order.
     pub fn dice(&self) -> Vec<DieRoll> {
-        self.groups
-            .iter()
-            .flat_map(|g| g.dice.iter().cloned())
-            .collect()
+        self.groups.iter().flat_map(|g| g.dice.iter().cloned()).collect()
     }
 }
 
@@ -113,13 +110,7 @@ impl DiceGroup {
             d.rerolled = rerolled;
             if depth > 0 {
                 d.from_explosion = true;
-                if matches!(
-                    self.explode,
-                    Some(Explode {
-                        kind: ExplodeKind::Penetrate,
-                        ..
-                    })
-                ) {
+                if matches!(self.explode, Some(Explode { kind: ExplodeKind::Penetrate, .. })) {
                     d.penetrated = true;
                     d.value = f - 1;
                 }
@@ -135,14 +126,7 @@ impl DiceGroup {
                 break;
             }
         }
-        if matches!(
-            self.explode,
-            Some(Explode {
-                kind: ExplodeKind::Compound,
-                ..
-            })
-        ) && out.len() - start > 1
-        {
+        if matches!(self.explode, Some(Explode { kind: ExplodeKind::Compound, .. })) && out.len() - start > 1 {
             let rest: Vec<DieRoll> = out.drain(start + 1..).collect();
             let first = &mut out[start];
             for t in rest {
@@ -263,10 +247,7 @@ impl Eval<'_> {
                 }
                 let v = self.eval(x, out)?;
                 let _ = write!(out, "{} \"{l}\"", if paren { ")" } else { "" });
-                self.labels.push(LabelRoll {
-                    label: l.clone(),
-                    value: v,
-                });
+                self.labels.push(LabelRoll { label: l.clone(), value: v });
                 v
             }
             Node::Bin { op, lhs, rhs, pos } => {
@@ -277,13 +258,7 @@ impl Eval<'_> {
                 let (pl, pr) = (prec(lhs) < op.precedence(), prec(rhs) <= op.precedence());
                 out.push_str(if pl { "(" } else { "" });
                 let a = self.eval(lhs, out)?;
-                let _ = write!(
-                    out,
-                    "{} {} {}",
-                    if pl { ")" } else { "" },
-                    op.symbol(),
-                    if pr { "(" } else { "" }
-                );
+                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.symbol(), if pr { "(" } else { "" });
                 let b = self.eval(rhs, out)?;
                 out.push_str(if pr { ")" } else { "" });
                 match op {
@@ -297,11 +272,8 @@ impl Eval<'_> {
                             } else {
                                 format!("`{rhs}` rolled 0")
                             };
-                            return Err(NotationError::new(
-                                pos.0,
-                                format!("division by zero: {why}"),
-                            )
-                            .allowing("a divisor that is not 0"));
+                            return Err(NotationError::new(pos.0, format!("division by zero: {why}"))
+                                .allowing("a divisor that is not 0"));
                         }
                         a.checked_div(b)
                     }
@@ -323,11 +295,7 @@ impl Expr {
 
     /// Roll with the caller's generator (the result's `seed` is None).
     pub fn roll_with(&self, rng: &mut RollRng) -> Result<ExprRoll, NotationError> {
-        let mut ev = Eval {
-            rng,
-            groups: Vec::new(),
-            labels: Vec::new(),
-        };
+        let mut ev = Eval { rng, groups: Vec::new(), labels: Vec::new() };
         let mut text = String::with_capacity(64);
         let total = ev.eval(&self.root, &mut text)?;
         let _ = write!(text, " = {total}");

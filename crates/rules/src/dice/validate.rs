@@ -12,10 +12,8 @@ impl DiceGroup {
     pub fn validate(&self) -> Result<(), NotationError> {
         let col = self.pos.0;
         if !(1..=MAX_DICE_PER_GROUP).contains(&self.count) {
-            return Err(
-                NotationError::new(col, format!("{} dice in one group", self.count))
-                    .allowing(format!("1 to {MAX_DICE_PER_GROUP} dice per group")),
-            );
+            return Err(NotationError::new(col, format!("{} dice in one group", self.count))
+                .allowing(format!("1 to {MAX_DICE_PER_GROUP} dice per group")));
         }
         if let DieKind::Standard(f) = self.die {
             if !(1..=MAX_FACES).contains(&f) {
@@ -24,8 +22,7 @@ impl DiceGroup {
             }
         }
         if let Some(k) = self.keep {
-            let (Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n)) =
-                k;
+            let (Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n)) = k;
             if n > self.count {
                 return Err(NotationError::new(
                     col,
@@ -35,17 +32,11 @@ impl DiceGroup {
             }
         }
         let until = self.reroll.filter(|r| !r.once);
-        let stands: Vec<i64> = self
-            .faces()
-            .filter(|&f| !until.is_some_and(|r| r.on.matches(f)))
-            .collect();
+        let stands: Vec<i64> = self.faces().filter(|&f| !until.is_some_and(|r| r.on.matches(f))).collect();
         if stands.is_empty() {
             return Err(NotationError::new(
                 col,
-                format!(
-                    "this rerolls every face of a {}, so the roll could never stop",
-                    self.die.name()
-                ),
+                format!("this rerolls every face of a {}, so the roll could never stop", self.die.name()),
             )
             .allowing("a compare point that leaves at least one face, or `ro` to reroll once"));
         }
@@ -53,10 +44,7 @@ impl DiceGroup {
             if stands.iter().all(|&f| e.on.matches(f)) {
                 return Err(NotationError::new(
                     col,
-                    format!(
-                        "this explodes on every face a {} can show, so the roll could never stop",
-                        self.die.name()
-                    ),
+                    format!("this explodes on every face a {} can show, so the roll could never stop", self.die.name()),
                 )
                 .allowing("a compare point that leaves at least one face, e.g. ! or !>=5"));
             }
@@ -78,20 +66,14 @@ mod tests {
         g.keep = Some(Keep::Highest(3));
         assert!(g.validate().unwrap_err().message.contains("rolls 2"));
         g.keep = None;
-        g.reroll = Some(Reroll {
-            on: Compare::Ge(1),
-            once: false,
-        });
+        g.reroll = Some(Reroll { on: Compare::Ge(1), once: false });
         assert!(g.validate().unwrap_err().message.contains("never stop"));
         assert!(g.odds().is_err());
         // rolling an invalid group does not panic or hang
         let r = g.roll(&mut crate::rng::seeded(1));
         assert_eq!(r.dice.len(), 2);
         g.reroll = None;
-        g.explode = Some(Explode {
-            kind: ExplodeKind::Standard,
-            on: Compare::Ge(1),
-        });
+        g.explode = Some(Explode { kind: ExplodeKind::Standard, on: Compare::Ge(1) });
         assert!(g.validate().is_err());
         assert_eq!(g.roll(&mut crate::rng::seeded(1)).dice.len(), 202);
         assert!(DiceGroup::new(0, DieKind::Fudge).validate().is_err());

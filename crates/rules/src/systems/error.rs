@@ -15,26 +15,14 @@ pub struct RequestError {
 }
 
 impl RequestError {
-    pub fn new(
-        field: impl Into<String>,
-        problem: impl Into<String>,
-        allowed: impl Into<String>,
-    ) -> Self {
-        RequestError {
-            field: field.into(),
-            problem: problem.into(),
-            allowed: allowed.into(),
-        }
+    pub fn new(field: impl Into<String>, problem: impl Into<String>, allowed: impl Into<String>) -> Self {
+        RequestError { field: field.into(), problem: problem.into(), allowed: allowed.into() }
     }
 }
 
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}`: {} (allowed: {})",
-            self.field, self.problem, self.allowed
-        )
+        write!(f, "`{}`: {} (allowed: {})", self.field, self.problem, self.allowed)
     }
 }
 

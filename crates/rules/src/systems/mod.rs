@@ -62,11 +62,7 @@ pub struct Odds {
 impl Odds {
     /// The probability of the outcome or event called `name` (0 if there is none).
     pub fn get(&self, name: &str) -> f64 {
-        self.outcomes
-            .iter()
-            .chain(&self.events)
-            .find(|c| c.name == name)
-            .map_or(0.0, |c| c.p)
+        self.outcomes.iter().chain(&self.events).find(|c| c.name == name).map_or(0.0, |c| c.p)
     }
 }
 
@@ -79,10 +75,7 @@ pub struct Chance {
 
 impl Chance {
     pub fn new(name: impl Into<String>, p: f64) -> Self {
-        Chance {
-            name: name.into(),
-            p,
-        }
+        Chance { name: name.into(), p }
     }
 }
 

@@ -34,8 +34,7 @@ pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Dist, Notati
             let a = node_odds(lhs, budget)?;
             let b = node_odds(rhs, budget)?;
             let col = pos.0;
-            let (Some(a0), Some(a1), Some(b0), Some(b1)) = (a.min(), a.max(), b.min(), b.max())
-            else {
+            let (Some(a0), Some(a1), Some(b0), Some(b1)) = (a.min(), a.max(), b.min(), b.max()) else {
                 return Ok(Dist::from_pairs([]));
             };
             let (a0, a1, b0, b1) = (a0 as i128, a1 as i128, b0 as i128, b1 as i128);

@@ -14,14 +14,11 @@ impl Budget {
     pub fn charge(&mut self, work: f64, col: usize) -> Result<(), NotationError> {
         let total = self.used as f64 + work;
         if total.is_nan() || total > MAX_ODDS_WORK as f64 {
-            return Err(NotationError::new(
-                col,
-                format!("exact odds here would take about {total:.2e} steps"),
-            )
-            .allowing(format!(
-                "at most {MAX_ODDS_WORK:.0e} steps (MAX_ODDS_WORK)",
-                MAX_ODDS_WORK = MAX_ODDS_WORK as f64
-            )));
+            return Err(NotationError::new(col, format!("exact odds here would take about {total:.2e} steps"))
+                .allowing(format!(
+                    "at most {MAX_ODDS_WORK:.0e} steps (MAX_ODDS_WORK)",
+                    MAX_ODDS_WORK = MAX_ODDS_WORK as f64
+                )));
         }
         self.used = total as u64;
         Ok(())
@@ -32,11 +29,8 @@ impl Budget {
 pub(crate) fn check_support(lo: i128, hi: i128, col: usize) -> Result<(), NotationError> {
     let len = hi - lo + 1;
     if len > MAX_ODDS_SUPPORT as i128 {
-        return Err(
-            NotationError::new(col, format!("the odds here would span {len} values")).allowing(
-                format!("at most {MAX_ODDS_SUPPORT} values (MAX_ODDS_SUPPORT)"),
-            ),
-        );
+        return Err(NotationError::new(col, format!("the odds here would span {len} values"))
+            .allowing(format!("at most {MAX_ODDS_SUPPORT} values (MAX_ODDS_SUPPORT)")));
     }
     Ok(())
 }

@@ -16,10 +16,7 @@ impl Dense {
     /// Convolution.
     pub fn conv(&self, other: &Dense) -> Dense {
         if self.p.is_empty() || other.p.is_empty() {
-            return Dense {
-                min: 0,
-                p: Vec::new(),
-            };
+            return Dense { min: 0, p: Vec::new() };
         }
         let m = other.p.len();
         let mut p = vec![0.0; self.p.len() + m - 1];
@@ -31,10 +28,7 @@ impl Dense {
                 }
             }
         }
-        Dense {
-            min: self.min + other.min,
-            p,
-        }
+        Dense { min: self.min + other.min, p }
     }
 
     /// Convolution with itself, using symmetry (each cross term once, doubled): half the work of `conv`.
@@ -53,10 +47,7 @@ impl Dense {
                 }
             }
         }
-        Dense {
-            min: 2 * self.min,
-            p,
-        }
+        Dense { min: 2 * self.min, p }
     }
     /// Mass held.
     pub fn mass(&self) -> f64 {
@@ -78,17 +69,11 @@ pub(crate) fn throw_dist(g: &DiceGroup) -> Dense {
         None => vec![1.0 / n; faces.len()],
         Some(Reroll { on, once: true }) => {
             let hit = faces.iter().filter(|&&f| on.matches(f)).count() as f64;
-            faces
-                .iter()
-                .map(|&f| if on.matches(f) { 0.0 } else { 1.0 / n } + hit / n / n)
-                .collect()
+            faces.iter().map(|&f| if on.matches(f) { 0.0 } else { 1.0 / n } + hit / n / n).collect()
         }
         Some(Reroll { on, once: false }) => {
             let keep = faces.iter().filter(|&&f| !on.matches(f)).count() as f64;
-            faces
-                .iter()
-                .map(|&f| if on.matches(f) { 0.0 } else { 1.0 / keep })
-                .collect()
+            faces.iter().map(|&f| if on.matches(f) { 0.0 } else { 1.0 / keep }).collect()
         }
     };
     Dense { min: faces[0], p }
@@ -102,10 +87,7 @@ pub(crate) fn die_value(g: &DiceGroup, budget: &mut Budget) -> Result<(Dense, f6
     };
     let col = g.pos.0;
     let split = |shift: i64| {
-        let mut hit = Dense {
-            min: t.min + shift,
-            p: t.p.clone(),
-        };
+        let mut hit = Dense { min: t.min + shift, p: t.p.clone() };
         let mut miss = hit.clone();
         for (i, f) in (t.min..).take(t.p.len()).enumerate() {
             if e.on.matches(f) {
@@ -117,11 +99,7 @@ pub(crate) fn die_value(g: &DiceGroup, budget: &mut Budget) -> Result<(Dense, f6
         (hit, miss)
     };
     let (hit0, miss0) = split(0);
-    let pen = if e.kind == ExplodeKind::Penetrate {
-        -1
-    } else {
-        0
-    };
+    let pen = if e.kind == ExplodeKind::Penetrate { -1 } else { 0 };
     let (hit1, miss1) = split(pen);
     let pm = hit0.mass();
     if pm == 0.0 {
@@ -137,10 +115,7 @@ pub(crate) fn die_value(g: &DiceGroup, budget: &mut Budget) -> Result<(Dense, f6
     check_support(lo_b as i128, hi_b as i128, col)?;
     let width = t.p.len() as f64;
     budget.charge(steps * steps * width * width / 2.0 + steps * width, col)?;
-    let mut out = Dense {
-        min: lo_b,
-        p: vec![0.0; (hi_b - lo_b + 1) as usize],
-    };
+    let mut out = Dense { min: lo_b, p: vec![0.0; (hi_b - lo_b + 1) as usize] };
     out.accumulate(&miss0);
     let mut acc = hit0;
     let mut k = 1.0;

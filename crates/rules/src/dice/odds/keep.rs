@@ -27,10 +27,7 @@ pub(crate) fn keep_work(levels: usize, n: u32, k: u32, stat_range: u64) -> f64 {
 /// Probabilities must sum to 1. Returns the distribution of the summed statistic of the `k` kept dice of `n`.
 pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
     if k == 0 || levels.is_empty() {
-        return Dense {
-            min: 0,
-            p: vec![1.0],
-        };
+        return Dense { min: 0, p: vec![1.0] };
     }
     let (n, k) = (n as usize, k as usize);
     let wmin = levels.iter().map(|l| l.1).min().unwrap_or(0);
@@ -47,11 +44,7 @@ pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
     let last = levels.len() - 1;
     let mut pmf = vec![0.0f64; n + 1];
     for (li, &(p, w)) in levels.iter().enumerate() {
-        let q = if li == last || rest <= 0.0 {
-            1.0
-        } else {
-            (p / rest).clamp(0.0, 1.0)
-        };
+        let q = if li == last || rest <= 0.0 { 1.0 } else { (p / rest).clamp(0.0, 1.0) };
         rest -= p;
         if q == 0.0 {
             continue;
@@ -82,11 +75,7 @@ pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
             let tail = if r < need {
                 0.0
             } else if head > 0.5 && q < 1.0 {
-                (need..=r)
-                    .map(|c| {
-                        (lf[r] - lf[c] - lf[r - c] + c as f64 * lq + (r - c) as f64 * lq1).exp()
-                    })
-                    .sum()
+                (need..=r).map(|c| (lf[r] - lf[c] - lf[r - c] + c as f64 * lq + (r - c) as f64 * lq1).exp()).sum()
             } else {
                 (1.0 - head).max(0.0)
             };

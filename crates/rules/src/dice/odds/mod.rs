@@ -51,11 +51,7 @@ fn repeat_sum(d: &Dense, n: u32, col: usize, budget: &mut Budget) -> Result<Dens
             0 | 1 => 0.0,
             _ => {
                 let half = (w - 1.0) * (n / 2) as f64 + 1.0;
-                let odd = if n % 2 == 1 {
-                    (2.0 * half - 1.0) * w
-                } else {
-                    0.0
-                };
+                let odd = if n % 2 == 1 { (2.0 * half - 1.0) * w } else { 0.0 };
                 work(w, n / 2) + half * half / 2.0 + odd
             }
         }
@@ -63,19 +59,14 @@ fn repeat_sum(d: &Dense, n: u32, col: usize, budget: &mut Budget) -> Result<Dens
     budget.charge(work(w, n), col)?;
     fn go(d: &Dense, n: u32) -> Dense {
         match n {
-            0 => Dense {
-                min: 0,
-                p: vec![1.0],
-            },
+            0 => Dense { min: 0, p: vec![1.0] },
             1 => d.clone(),
             _ => {
                 let sq = go(d, n / 2).square();
                 let mut r = if n % 2 == 1 { sq.conv(d) } else { sq };
                 // Probabilities below f64's smallest normal number (far-tail values of many dice) are as good as
                 // zero to f64 and make every later multiplication slow: drop them and trim the ends.
-                r.p.iter_mut()
-                    .filter(|x| **x < f64::MIN_POSITIVE)
-                    .for_each(|x| *x = 0.0);
+                r.p.iter_mut().filter(|x| **x < f64::MIN_POSITIVE).for_each(|x| *x = 0.0);
                 trim(&mut r);
                 r
             }
@@ -89,13 +80,8 @@ pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, Not
     let (value, cut) = die_value(g, budget)?;
     let held = 1.0 - cut;
     // (value of one die, probability) pairs, ascending, normalised over the mass held.
-    let pairs: Vec<(i64, f64)> = value
-        .p
-        .iter()
-        .enumerate()
-        .filter(|(_, &p)| p > 0.0)
-        .map(|(i, &p)| (value.min + i as i64, p / held))
-        .collect();
+    let pairs: Vec<(i64, f64)> =
+        value.p.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (value.min + i as i64, p / held)).collect();
     let stat = |v: i64| g.success.map_or(v, |s| s.score(v));
     let n = g.count;
     let mut out = match g.keep {
@@ -108,27 +94,18 @@ pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, Not
             let smin = levels.iter().map(|l| l.1).min().unwrap_or(0) as i128;
             let smax = levels.iter().map(|l| l.1).max().unwrap_or(0) as i128;
             check_support(smin * kept as i128, smax * kept as i128, col)?;
-            budget.charge(
-                keep::keep_work(levels.len(), n, kept, (smax - smin) as u64),
-                col,
-            )?;
+            budget.charge(keep::keep_work(levels.len(), n, kept, (smax - smin) as u64), col)?;
             keep::keep(&levels, n, kept)
         }
         None => {
             let one = if g.success.is_some() {
-                let mut d = Dense {
-                    min: -1,
-                    p: vec![0.0; 3],
-                };
+                let mut d = Dense { min: -1, p: vec![0.0; 3] };
                 for &(v, p) in &pairs {
                     d.p[(stat(v) + 1) as usize] += p;
                 }
                 d
             } else {
-                let mut d = Dense {
-                    min: value.min,
-                    p: value.p.iter().map(|p| p / held).collect(),
-                };
+                let mut d = Dense { min: value.min, p: value.p.iter().map(|p| p / held).collect() };
                 trim(&mut d);
                 d
             };
@@ -140,9 +117,5 @@ pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, Not
     if cut > 0.0 {
         out.p.iter_mut().for_each(|p| *p *= kept_mass);
     }
-    Ok(Dist::from_dense(
-        out.min,
-        out.p,
-        if cut > 0.0 { 1.0 - kept_mass } else { 0.0 },
-    ))
+    Ok(Dist::from_dense(out.min, out.p, if cut > 0.0 { 1.0 - kept_mass } else { 0.0 }))
 }
