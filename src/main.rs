@@ -6,6 +6,7 @@ mod route;
 mod screens;
 mod state;
 mod systems;
+mod tray;
 mod widgets;
 
 fn main() {
