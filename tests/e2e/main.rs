@@ -7,3 +7,4 @@
 mod harness;
 mod help;
 mod shell;
+mod tray;
