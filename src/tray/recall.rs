@@ -40,7 +40,10 @@ pub fn step(at: Option<usize>, up: bool, len: usize) -> Option<usize> {
 
 /// The recent expressions as chips; tapping one puts it in the box.
 #[component]
-pub fn RecallChips(#[prop(into)] recent: Signal<Vec<String>>, #[prop(into)] on_pick: Callback<String>) -> impl IntoView {
+pub fn RecallChips(
+    #[prop(into)] recent: Signal<Vec<String>>,
+    #[prop(into)] on_pick: Callback<String>,
+) -> impl IntoView {
     view! {
         <Show when=move || !recent.with(Vec::is_empty)>
             <section class="tray-recall" aria-labelledby="tray-recall-title">

@@ -197,7 +197,14 @@ fn rolling_shows_the_breakdown_and_records_it() {
         assert!(text.contains("dropped"), "{text}");
         let announced = page.text("#tray-announce").await;
         assert_eq!(page.attr("#tray-announce", "aria-live").await.as_deref(), Some("polite"));
-        assert!(page.js("return document.getElementById('tray-announce').textContent;", vec![]).await.as_str().unwrap().contains(&text), "announced {announced:?}");
+        assert!(
+            page.js("return document.getElementById('tray-announce').textContent;", vec![])
+                .await
+                .as_str()
+                .unwrap()
+                .contains(&text),
+            "announced {announced:?}"
+        );
         assert_eq!(page.count(".histo-bar.rolled").await, 1, "the rolled total is marked on the chart");
         assert_eq!(page.attr(".histo-bar.rolled", "data-value").await, Some(total.to_string()));
         // Enter rolls too, with a label and a comment.
