@@ -81,7 +81,6 @@ pub fn OddsHistogram(
         hist.get().map(|h| {
             let top = h.bars.iter().map(|b| b.p).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
             let every = label_every(h.bars.len());
-            let n = h.bars.len();
             let bars = h
                 .bars
                 .iter()
@@ -89,7 +88,8 @@ pub fn OddsHistogram(
                 .map(|(i, b)| {
                     let height = format!("height: {:.3}%", b.p / top * 100.0);
                     let words = format!("{}: {}", range_text(b), percent(b.p));
-                    let show_label = i % every == 0 || i + 1 == n;
+                    // Every `every`-th total is labelled; min and max are in the caption whatever the step.
+                    let show_label = i % every == 0;
                     let (lo, hi) = (b.lo, b.hi);
                     let is_rolled = move || rolled.get().is_some_and(|t| (lo..=hi).contains(&t));
                     view! {

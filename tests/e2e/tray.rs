@@ -129,6 +129,18 @@ fn wide_and_exploding_odds_are_binned_and_state_the_truncated_mass() {
         page.wait_for(".histo-truncated").await;
         let t: f64 = page.attr(".histo-truncated", "data-truncated").await.unwrap().parse().unwrap();
         assert!((t - odds.truncated_mass()).abs() < 1e-15, "truncated mass {t} vs {}", odds.truncated_mass());
+
+        // Beyond the engine's odds limits: no chart, the reason, and the roll is still allowed.
+        let err = parse("1000d1000").unwrap().odds().unwrap_err();
+        page.type_into(INPUT, "1000d1000").await;
+        page.wait_for(".tray-odds-error").await;
+        assert_eq!(page.attr(".tray-odds-error", "data-column").await, Some(err.column.to_string()));
+        assert!(page.text(".tray-odds-error").await.contains(&err.message));
+        assert_eq!(page.count(".histo-bar").await, 0);
+        assert!(!roll_disabled(&page).await, "an expression without exact odds can still be rolled");
+        page.click(".tray-roll").await;
+        let total: i64 = page.wait_text(".tray-total", "a number", |t| t.parse::<i64>().is_ok()).await.parse().unwrap();
+        assert!((1000..=1_000_000).contains(&total));
         assert_no_errors(&page).await;
     });
 }
@@ -215,9 +227,8 @@ fn rolling_shows_the_breakdown_and_records_it() {
         assert_eq!(page.text(".tray-comment").await, "attack");
         assert_eq!(page.text(".tray-labels dt").await, "hit");
         assert_eq!(page.count(".tray-result .die").await, 1);
-        // Both rolls are in the history, as notation rolls.
-        page.click("[data-screen=history]").await;
-        page.wait_text("#screen-title", "History", |t| t == "History").await;
+        // Both rolls are in the history: the recall chips are made from it, newest first.
+        assert_eq!(page.texts(".recall-chip").await, ["d20+5 [hit] # attack", "4d6kh3"]);
         assert_no_errors(&page).await;
     });
 }
