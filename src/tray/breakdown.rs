@@ -16,6 +16,15 @@ pub fn subtotal_text(g: &GroupRoll) -> String {
     }
 }
 
+/// The rolled expression without its comment (the comment is shown on its own line).
+pub fn expr_without_comment(r: &ExprRoll) -> &str {
+    r.comment
+        .as_deref()
+        .and_then(|c| r.expr.strip_suffix(c))
+        .and_then(|e| e.trim_end().strip_suffix('#'))
+        .map_or(r.expr.as_str(), str::trim_end)
+}
+
 /// The last roll, or nothing before the first.
 #[component]
 pub fn Breakdown(#[prop(into)] roll: Signal<Option<ExprRoll>>) -> impl IntoView {
@@ -58,7 +67,7 @@ pub fn Breakdown(#[prop(into)] roll: Signal<Option<ExprRoll>>) -> impl IntoView 
             view! {
                 <section class="tray-result" aria-labelledby="tray-result-title">
                     <h2 id="tray-result-title" class="tray-result-head">
-                        <code class="tray-result-expr">{r.expr.clone()}</code>
+                        <code class="tray-result-expr">{expr_without_comment(&r).to_string()}</code>
                         <output class="tray-total" for="tray-expr">{r.total}</output>
                     </h2>
                     {comment}
@@ -82,5 +91,13 @@ mod tests {
         assert_eq!(subtotal_text(&r.groups[0]), format!("= {}", r.total));
         let r = parse("8d6>=4").unwrap().roll(7).unwrap();
         assert!(subtotal_text(&r.groups[0]).contains("success"));
+    }
+
+    #[test]
+    fn the_heading_leaves_the_comment_out() {
+        let r = parse("d20+5 [hit] # attack roll").unwrap().roll(1).unwrap();
+        assert_eq!(expr_without_comment(&r), parse("d20+5 [hit]").unwrap().to_string());
+        let r = parse("2d6").unwrap().roll(1).unwrap();
+        assert_eq!(expr_without_comment(&r), "2d6");
     }
 }
