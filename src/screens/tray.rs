@@ -83,7 +83,11 @@ pub fn TrayScreen() -> impl IntoView {
                 recall_at.set(None);
                 last.set(Some(r));
             }
-            Err(e) => roll_error.set(Some((source, e))),
+            Err(e) => {
+                // The previous result must not pass for this roll's.
+                last.set(None);
+                roll_error.set(Some((source, e)));
+            }
         }
     };
     let on_key = move |ev: KeyboardEvent| {

@@ -47,7 +47,9 @@ pub fn NotationInput(
     }
 }
 
-/// The expression with a caret under the bad column, and the message; `None` shows nothing.
+/// The expression with a caret under the bad column, and the message; `None` shows nothing. The region is
+/// `aria-live="polite"` rather than an alert: the error changes with every keystroke while typing, and an
+/// assertive announcement would interrupt the player each time.
 #[component]
 pub fn NotationFeedback(#[prop(into)] error: Signal<Option<(String, NotationError)>>) -> impl IntoView {
     view! {
@@ -57,7 +59,7 @@ pub fn NotationFeedback(#[prop(into)] error: Signal<Option<(String, NotationErro
                     .get()
                     .map(|(source, e)| {
                         view! {
-                            <div class="tray-error" role="alert" data-column=e.column.to_string()>
+                            <div class="tray-error" data-column=e.column.to_string()>
                                 <pre class="tray-caret">{e.caret_display(&source)}</pre>
                                 <p class="tray-message">{error_message(&e)}</p>
                             </div>

@@ -141,6 +141,22 @@ fn wide_and_exploding_odds_are_binned_and_state_the_truncated_mass() {
         page.click(".tray-roll").await;
         let total: i64 = page.wait_text(".tray-total", "a number", |t| t.parse::<i64>().is_ok()).await.parse().unwrap();
         assert!((1000..=1_000_000).contains(&total));
+
+        // A divisor that can roll 0: no odds, and a roll that divides by zero shows the engine's error.
+        page.type_into(INPUT, "1d6/(1d2-1)").await;
+        page.wait_text(".tray-odds-error", "a division by zero", |t| t.contains("division by zero")).await;
+        let mut divided_by_zero = false;
+        for _ in 0..40 {
+            page.click(".tray-roll").await;
+            if page.count(".tray-error").await > 0 {
+                divided_by_zero = true;
+                break;
+            }
+        }
+        assert!(divided_by_zero, "40 rolls of 1d2-1 never rolled 0");
+        assert!(page.text(".tray-message").await.contains("division by zero"));
+        assert_eq!(page.count(".tray-result").await, 0, "no stale result beside the error");
+        assert!(!roll_disabled(&page).await, "Roll stays enabled: the next roll may not divide by zero");
         assert_no_errors(&page).await;
     });
 }
@@ -173,7 +189,8 @@ fn invalid_expressions_show_the_caret_and_disable_roll() {
             }
             let message = page.text(".tray-message").await;
             assert!(message.contains(&err.message), "{expr}: message {message:?} lacks {:?}", err.message);
-            assert_eq!(page.attr(".tray-error", "role").await.as_deref(), Some("alert"));
+            assert_eq!(page.attr("#tray-feedback", "aria-live").await.as_deref(), Some("polite"));
+            assert_eq!(page.attr(INPUT, "aria-describedby").await.as_deref(), Some("tray-feedback"));
             assert_eq!(page.attr(INPUT, "aria-invalid").await.as_deref(), Some("true"));
             assert!(roll_disabled(&page).await, "{expr}: Roll is disabled");
             assert_eq!(page.count(".histo-bar").await, 0, "{expr}: no odds for an invalid expression");
