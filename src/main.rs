@@ -9,6 +9,7 @@ mod screens;
 mod state;
 mod storage;
 mod systems;
+mod tray;
 mod widgets;
 
 fn main() {

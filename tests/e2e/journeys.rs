@@ -111,8 +111,11 @@ async fn run_journey(page: &Page, j: &Journey) {
     let name = format!("Tester of {}", j.system);
     let character = json!({"id": id, "name": name, "notes": "", "sheet": j.sheet, "created": 1.0, "updated": 1.0});
     page.open("#/roll").await;
-    page.set_local_storage("dicetray.characters", &json!({"version": 1, "deleted": {}, "data": [character]}).to_string())
-        .await;
+    page.set_local_storage(
+        "dicetray.characters",
+        &json!({"version": 1, "deleted": {}, "data": [character]}).to_string(),
+    )
+    .await;
     page.reload().await;
     page.select("#roll-character", &id).await;
     page.wait_for(&format!(".roll-panel[data-system=\"{}\"]", j.system)).await;

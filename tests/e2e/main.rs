@@ -8,8 +8,9 @@ mod characters;
 #[allow(dead_code)]
 mod harness;
 mod help;
-mod journeys;
 mod history;
+mod journeys;
 mod roll;
 mod shell;
 mod storage;
+mod tray;
