@@ -2,13 +2,31 @@
 
 use crate::route::{use_screen, Screen};
 use crate::screens;
+use crate::state::provide_app_state;
+use crate::widgets::notices::Notices;
 use leptos::prelude::*;
 
 #[component]
 pub fn App() -> impl IntoView {
+    provide_app_state();
     let screen = use_screen();
     view! {
-        <a class="skip-link" href="#main">"Skip to content"</a>
+        // Moves focus without touching the URL fragment, which names the screen.
+        <a
+            class="skip-link"
+            href="#main"
+            on:click=|ev| {
+                ev.prevent_default();
+                if let Some(main) = document().get_element_by_id("main") {
+                    use leptos::wasm_bindgen::JsCast;
+                    if let Ok(main) = main.dyn_into::<leptos::web_sys::HtmlElement>() {
+                        let _ = main.focus();
+                    }
+                }
+            }
+        >
+            "Skip to content"
+        </a>
         <header class="app-header">
             <a class="brand" href="#/roll" aria-label="dicetray home">
                 <span class="brand-mark" aria-hidden="true">"⚄"</span>
@@ -36,6 +54,7 @@ pub fn App() -> impl IntoView {
                 </ul>
             </nav>
         </header>
+        <Notices />
         <main id="main" class="app-main" tabindex="-1">
             {move || match screen.get() {
                 Screen::Roll => screens::roll::RollScreen().into_any(),
@@ -43,6 +62,7 @@ pub fn App() -> impl IntoView {
                 Screen::Characters => screens::characters::CharactersScreen().into_any(),
                 Screen::History => screens::history::HistoryScreen().into_any(),
                 Screen::Help => screens::help::HelpScreen().into_any(),
+                Screen::Replay => screens::replay::ReplayScreen().into_any(),
             }}
         </main>
         <footer class="app-footer">

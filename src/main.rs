@@ -1,8 +1,16 @@
 //! dicetray, the browser app: Leptos components over `dicetray-rules`. See ARCHITECTURE.md for the map.
 
 mod app;
+mod characters;
+mod help;
+mod history;
 mod route;
 mod screens;
+mod state;
+mod storage;
+mod systems;
+mod tray;
+mod widgets;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -13,6 +13,8 @@ pub enum Screen {
     Characters,
     History,
     Help,
+    /// A roll replayed from a link (`#/replay?...`); not in the navigation.
+    Replay,
 }
 
 impl Screen {
@@ -26,6 +28,7 @@ impl Screen {
             Screen::Characters => "characters",
             Screen::History => "history",
             Screen::Help => "help",
+            Screen::Replay => "replay",
         }
     }
 
@@ -37,6 +40,7 @@ impl Screen {
             Screen::Characters => "Characters",
             Screen::History => "History",
             Screen::Help => "Help",
+            Screen::Replay => "Replay",
         }
     }
 
@@ -44,6 +48,9 @@ impl Screen {
     pub fn from_hash(hash: &str) -> Screen {
         let slug = hash.trim_start_matches('#').trim_start_matches('/');
         let slug = slug.split(['/', '?']).next().unwrap_or("");
+        if slug == Screen::Replay.slug() {
+            return Screen::Replay;
+        }
         Screen::ALL.into_iter().find(|s| s.slug() == slug).unwrap_or(Screen::Roll)
     }
 
@@ -60,7 +67,11 @@ fn current_hash() -> String {
 pub fn use_screen() -> ReadSignal<Screen> {
     let (screen, set_screen) = signal(Screen::from_hash(&current_hash()));
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
-        set_screen.set(Screen::from_hash(&current_hash()));
+        // Only a change of screen re-renders; moves within a screen (`#/help/remedy`) are the screen's business.
+        let next = Screen::from_hash(&current_hash());
+        if screen.get_untracked() != next {
+            set_screen.set(next);
+        }
     });
     on_cleanup(move || handle.remove());
     screen
@@ -77,6 +88,8 @@ mod tests {
         assert_eq!(Screen::from_hash("#/characters/abc"), Screen::Characters);
         assert_eq!(Screen::from_hash(""), Screen::Roll);
         assert_eq!(Screen::from_hash("#/nonsense"), Screen::Roll);
+        assert_eq!(Screen::from_hash("#/replay?r=%7B%7D&s=1"), Screen::Replay);
+        assert!(!Screen::ALL.contains(&Screen::Replay), "Replay is not in the navigation");
         for s in Screen::ALL {
             assert_eq!(Screen::from_hash(&s.href()), s);
         }

@@ -1,13 +1,506 @@
-//! The History screen.
+//! The History screen: every roll, newest first, a page at a time; filters by character and system;
+//! per-character stats; Clear (confirmed in the page, undoable); JSON export and import; replay links.
 
+use crate::history::filter::{self, Filter, Who};
+use crate::history::{export, replay, stats, text};
+use crate::state::{use_app_state, AppState, HistoryEntry};
+use crate::storage;
+use crate::widgets::dice::DiceRow;
+use crate::widgets::odds_chart::percent;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::time::Duration;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Rows rendered at first and added by each "Show more".
+const PAGE: usize = 50;
+/// How long the Undo offer stays after a Clear.
+const UNDO_FOR: Duration = Duration::from_secs(20);
 
 #[component]
 pub fn HistoryScreen() -> impl IntoView {
+    let state = use_app_state();
+    let who = RwSignal::new(Who::All);
+    let system = RwSignal::new(None::<String>);
+    let shown = RwSignal::new(PAGE);
+    let filter = Memo::new(move |_| Filter { who: who.get(), system: system.get() });
+    let matching = Memo::new(move |_| filter.with(|f| state.history.with(|h| filter::matching(h, f))));
+    let page = Memo::new(move |_| {
+        let n = shown.get();
+        matching.with(|m| state.history.with(|h| m.iter().take(n).map(|&i| h[i].clone()).collect::<Vec<_>>()))
+    });
+    let total = Memo::new(move |_| state.history.with(Vec::len));
+
     view! {
-        <section class="screen" aria-labelledby="screen-title">
+        <section class="screen history-screen" aria-labelledby="screen-title">
             <h1 id="screen-title">"History"</h1>
             <p class="lede">"Every roll of the session: dice, outcome, character and time, kept across reloads."</p>
+            <HistoryTools state />
+            <Filters state who system shown />
+            <Stats state matching />
+            <p class="history-count" aria-live="polite">
+                {move || {
+                    let (m, t) = (matching.with(Vec::len), total.get());
+                    let showing = m.min(shown.get());
+                    if t == 0 {
+                        "No rolls yet. Rolls made on the Roll and Tray screens appear here.".to_string()
+                    } else if m == 0 {
+                        "No rolls match these filters.".to_string()
+                    } else if m == t {
+                        format!("Showing {showing} of {t} rolls, newest first.")
+                    } else {
+                        format!("Showing {showing} of {m} matching rolls ({t} in all), newest first.")
+                    }
+                }}
+            </p>
+            <ol class="history-list" aria-label="Rolls, newest first">
+                <For each=move || page.get() key=|e| e.id.clone() let:entry>
+                    <EntryRow entry />
+                </For>
+            </ol>
+            <Show when=move || { matching.with(Vec::len) > shown.get() }>
+                <button type="button" id="history-more" class="button" on:click=move |_| shown.update(|n| *n += PAGE)>
+                    {move || format!("Show {} more", (matching.with(Vec::len) - shown.get()).min(PAGE))}
+                </button>
+            </Show>
         </section>
     }
+}
+
+#[component]
+fn Filters(
+    state: AppState,
+    who: RwSignal<Who>,
+    system: RwSignal<Option<String>>,
+    shown: RwSignal<usize>,
+) -> impl IntoView {
+    let characters = Memo::new(move |_| state.history.with(|h| filter::characters_in(h)));
+    let ad_hoc = Memo::new(move |_| state.history.with(|h| filter::has_ad_hoc(h)));
+    let systems = Memo::new(move |_| state.history.with(|h| filter::systems_in(h)));
+    view! {
+        <div class="history-filters" role="group" aria-label="Filter rolls">
+            <label class="field">
+                <span>"Character"</span>
+                <select
+                    id="history-filter-character"
+                    on:change=move |ev| {
+                        who.set(Who::from_value(&event_target_value(&ev)));
+                        shown.set(PAGE);
+                    }
+                >
+                    <option value="all" selected=move || who.get() == Who::All>"All characters"</option>
+                    <Show when=move || ad_hoc.get()>
+                        <option value="ad-hoc" selected=move || who.get() == Who::AdHoc>"Ad hoc (no character)"</option>
+                    </Show>
+                    {move || {
+                        characters
+                            .get()
+                            .into_iter()
+                            .map(|(id, name)| {
+                                let value = Who::Character(id);
+                                let v = value.value();
+                                view! { <option value=v selected=move || who.get() == value>{name}</option> }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+            <label class="field">
+                <span>"System"</span>
+                <select
+                    id="history-filter-system"
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        system.set((v != "all").then_some(v));
+                        shown.set(PAGE);
+                    }
+                >
+                    <option value="all" selected=move || system.get().is_none()>"All systems"</option>
+                    {move || {
+                        systems
+                            .get()
+                            .into_iter()
+                            .map(|id| {
+                                let name = if id == "notation" { "Tray notation" } else { crate::systems::system_name(id) };
+                                view! {
+                                    <option value=id selected=move || system.get().as_deref() == Some(id)>{name.to_string()}</option>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+        </div>
+    }
+}
+
+#[component]
+fn Stats(state: AppState, matching: Memo<Vec<usize>>) -> impl IntoView {
+    let stats = Memo::new(move |_| matching.with(|m| state.history.with(|h| stats::per_character(h, m))));
+    view! {
+        <Show when=move || stats.with(|s| !s.is_empty())>
+            <section class="history-stats" aria-labelledby="stats-title">
+                <h2 id="stats-title">"Stats"</h2>
+                <ul class="stats-list">
+                    <For each=move || stats.get() key=|s| (s.id.clone(), s.count, s.outcomes.clone()) let:s>
+                        <li class="stats-character" data-character=s.id.clone().unwrap_or_else(|| "ad-hoc".into())>
+                            <h3 class="stats-name">{s.name.clone()}</h3>
+                            <p class="stats-count">{format!("{} roll{}", s.count, if s.count == 1 { "" } else { "s" })}</p>
+                            <ul class="stats-outcomes">
+                                {s
+                                    .outcomes
+                                    .iter()
+                                    .map(|(o, n)| {
+                                        let share = s.share(*n);
+                                        view! {
+                                            <li class="stats-outcome" data-outcome=o.clone()>
+                                                <span class="stats-outcome-name">{text::outcome_words(o)}</span>
+                                                <span class="stats-share">{percent(share)}</span>
+                                                <span class="stats-n">{format!("({n})")}</span>
+                                                <span
+                                                    class="stats-bar"
+                                                    aria-hidden="true"
+                                                    style=format!("width: {:.2}%", share * 100.0)
+                                                ></span>
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                        </li>
+                    </For>
+                </ul>
+            </section>
+        </Show>
+    }
+}
+
+/// Export, import and clear.
+#[component]
+fn HistoryTools(state: AppState) -> impl IntoView {
+    let export_link = RwSignal::new(None::<(String, String)>);
+    let import_status = RwSignal::new(None::<(bool, String)>);
+    let confirming = RwSignal::new(false);
+    let undo = RwSignal::new(None::<Vec<HistoryEntry>>);
+    let undo_generation = StoredValue::new(0u64);
+    let cancel_ref = NodeRef::<leptos::html::Button>::new();
+    let clear_ref = NodeRef::<leptos::html::Button>::new();
+    let empty = Memo::new(move |_| state.history.with(Vec::is_empty));
+
+    Effect::new(move |_| {
+        if confirming.get() {
+            if let Some(b) = cancel_ref.get() {
+                let _ = b.focus();
+            }
+        }
+    });
+
+    let export = move |_| {
+        let (json, count) = state.history.with_untracked(|h| (export::export_json(h), h.len()));
+        let name = export::export_file_name(count);
+        let Some(url) = blob_url(&json) else {
+            import_status.set(Some((false, "Export failed: this browser could not make the file.".into())));
+            return;
+        };
+        if let Some((old, _)) = export_link.get_untracked() {
+            let _ = web_sys::Url::revoke_object_url(&old);
+        }
+        download(&url, &name);
+        export_link.set(Some((url, name)));
+    };
+
+    let import = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        input.set_value("");
+        if file.size() > export::IMPORT_LIMIT_BYTES as f64 {
+            import_status.set(Some((
+                false,
+                format!(
+                    "Import failed: “{}” is {:.1} MB; the limit is {} MB.",
+                    file.name(),
+                    file.size() / 1_048_576.0,
+                    export::IMPORT_LIMIT_BYTES / 1_048_576
+                ),
+            )));
+            return;
+        }
+        import_status.set(Some((true, format!("Reading “{}”…", file.name()))));
+        spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
+            let Some(text) = text else {
+                import_status.set(Some((false, format!("Import failed: “{}” could not be read.", file.name()))));
+                return;
+            };
+            match export::parse_import(&text) {
+                Ok(entries) => {
+                    let added = storage::add_history(&state, &entries);
+                    let known = entries.len() - added;
+                    import_status.set(Some((
+                        true,
+                        format!(
+                            "Imported {added} roll{} from “{}”{}.",
+                            if added == 1 { "" } else { "s" },
+                            file.name(),
+                            if known > 0 { format!(" ({known} already in your history)") } else { String::new() }
+                        ),
+                    )));
+                }
+                Err(e) => import_status.set(Some((false, format!("Import failed: {e}. Nothing was imported.")))),
+            }
+        });
+    };
+
+    let confirm_clear = move |_| {
+        let (removed, _) = storage::clear_history(&state);
+        confirming.set(false);
+        undo.set(Some(removed));
+        undo_generation.update_value(|g| *g += 1);
+        let generation = undo_generation.get_value();
+        set_timeout(
+            move || {
+                if undo_generation.try_get_value() == Some(generation) {
+                    undo.try_set(None);
+                }
+            },
+            UNDO_FOR,
+        );
+    };
+    let cancel_clear = move || {
+        confirming.set(false);
+        if let Some(b) = clear_ref.get() {
+            let _ = b.focus();
+        }
+    };
+
+    view! {
+        <div class="history-tools" role="group" aria-label="History file and clearing">
+            <button type="button" id="history-export" class="button" on:click=export disabled=move || empty.get()>
+                "Export JSON"
+            </button>
+            <label class="button file-button" for="history-import">
+                "Import JSON"
+                <input
+                    type="file"
+                    id="history-import"
+                    class="visually-hidden-input"
+                    accept="application/json,.json"
+                    on:change=import
+                />
+            </label>
+            <button
+                type="button"
+                id="history-clear"
+                class="button danger"
+                node_ref=clear_ref
+                aria-expanded=move || confirming.get().to_string()
+                disabled=move || empty.get()
+                on:click=move |_| confirming.set(true)
+            >
+                "Clear history…"
+            </button>
+        </div>
+        {move || {
+            export_link
+                .get()
+                .map(|(url, name)| {
+                    view! {
+                        <p class="export-ready">
+                            "Exported. If the download did not start: "
+                            <a id="history-export-link" href=url download=name.clone()>
+                                {format!("download {name}")}
+                            </a>
+                        </p>
+                    }
+                })
+        }}
+        {move || {
+            import_status
+                .get()
+                .map(|(ok, msg)| {
+                    view! {
+                        <p
+                            id="history-import-status"
+                            class=if ok { "import-status ok" } else { "import-status failed" }
+                            role=if ok { "status" } else { "alert" }
+                        >
+                            {msg}
+                        </p>
+                    }
+                })
+        }}
+        <Show when=move || confirming.get()>
+            <div
+                class="confirm-panel"
+                role="alertdialog"
+                aria-labelledby="clear-title"
+                aria-describedby="clear-desc"
+                on:keydown=move |ev| {
+                    if ev.key() == "Escape" {
+                        cancel_clear();
+                    }
+                }
+            >
+                <h2 id="clear-title">"Clear the whole history?"</h2>
+                <p id="clear-desc">
+                    {move || format!(
+                        "This removes all {} rolls from this browser (in every open tab). You can undo it for a little while.",
+                        state.history.with(Vec::len),
+                    )}
+                </p>
+                <div class="confirm-actions">
+                    <button type="button" id="history-clear-confirm" class="button danger" on:click=confirm_clear>
+                        "Yes, clear all rolls"
+                    </button>
+                    <button type="button" id="history-clear-cancel" class="button" node_ref=cancel_ref on:click=move |_| cancel_clear()>
+                        "Keep them"
+                    </button>
+                </div>
+            </div>
+        </Show>
+        {move || {
+            undo.with(|u| u.as_ref().map(Vec::len))
+                .map(|n| {
+                    view! {
+                        <div class="toast" role="status">
+                            <span>{format!("Cleared {n} roll{}.", if n == 1 { "" } else { "s" })}</span>
+                            <button
+                                type="button"
+                                id="history-undo"
+                                class="button"
+                                on:click=move |_| {
+                                    if let Some(removed) = undo.try_update(Option::take).flatten() {
+                                        storage::undo_clear(&state, removed);
+                                    }
+                                }
+                            >
+                                "Undo"
+                            </button>
+                        </div>
+                    }
+                })
+        }}
+    }
+}
+
+/// One roll.
+#[component]
+fn EntryRow(entry: HistoryEntry) -> impl IntoView {
+    let (time, iso) = text::time_words(entry.at);
+    let who = entry.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone());
+    let system = text::system_words(&entry);
+    let request = text::request_words(&entry.source);
+    let outcome = text::outcome_words(&entry.outcome);
+    let events = entry.events.iter().map(|e| text::outcome_words(e)).collect::<Vec<_>>().join(", ");
+    let hash = replay::replay_hash(&entry);
+    let fallback = RwSignal::new(None::<String>);
+    let copied = RwSignal::new(false);
+    let fallback_ref = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if fallback.with(Option::is_some) {
+            if let Some(input) = fallback_ref.get() {
+                let _ = input.focus();
+                input.select();
+            }
+        }
+    });
+    let copy = {
+        let hash = hash.clone();
+        move |_| {
+            let url = absolute_url(&hash);
+            spawn_local(async move {
+                if copy_text(&url).await {
+                    copied.set(true);
+                    fallback.set(None);
+                } else {
+                    fallback.set(Some(url));
+                }
+            });
+        }
+    };
+    let label = format!("{} roll, {}", system, time);
+    view! {
+        <li
+            class="history-entry"
+            data-id=entry.id.clone()
+            data-outcome=entry.outcome.clone()
+            data-system=entry.system_id().to_string()
+            data-seed=entry.seed.to_string()
+        >
+            <div class="entry-head">
+                <time datetime=iso>{time}</time>
+                <span class="entry-character">{who}</span>
+                <span class="entry-system">{system}</span>
+            </div>
+            <p class="entry-request">
+                <span class="entry-label">"Rolled "</span>
+                <code>{request}</code>
+            </p>
+            <DiceRow dice=entry.dice.clone() />
+            <p class=format!("entry-outcome outcome-{}", entry.outcome)>
+                <span class="entry-label">"Outcome "</span>
+                <strong class="entry-outcome-name">{outcome}</strong>
+                <span class="entry-total">{format!(" · total {}", text::number_words(entry.total))}</span>
+                {(!events.is_empty()).then(|| view! { <span class="entry-events">{format!(" · {events}")}</span> })}
+            </p>
+            <p class="entry-seed">
+                <span class="entry-label">"Seed "</span>
+                <code>{entry.seed.to_string()}</code>
+            </p>
+            <div class="entry-actions">
+                <a class="button replay-link" href=hash aria-label=format!("Replay: {label}")>
+                    "Replay"
+                </a>
+                <button type="button" class="button copy-link" aria-label=format!("Copy replay link: {label}") on:click=copy>
+                    {move || if copied.get() { "Link copied" } else { "Copy link" }}
+                </button>
+            </div>
+            {move || {
+                fallback
+                    .get()
+                    .map(|url| {
+                        view! {
+                            <label class="copy-fallback">
+                                <span>"Copying is not allowed here; select and copy this link:"</span>
+                                <input type="text" readonly class="copy-fallback-input" value=url node_ref=fallback_ref />
+                            </label>
+                        }
+                    })
+            }}
+        </li>
+    }
+}
+
+/// The page's URL with `hash` as its fragment.
+fn absolute_url(hash: &str) -> String {
+    let href = window().location().href().unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{hash}")
+}
+
+/// Put `text` on the clipboard; false if the browser has no Clipboard API or refused.
+async fn copy_text(text: &str) -> bool {
+    let navigator = window().navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).ok();
+    let Some(clipboard) = clipboard.filter(|c| !c.is_undefined() && !c.is_null()) else { return false };
+    let clipboard: web_sys::Clipboard = clipboard.unchecked_into();
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text)).await.is_ok()
+}
+
+/// A Blob URL holding `json`.
+fn blob_url(json: &str) -> Option<String> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(json));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
+}
+
+/// Start downloading `url` as `name`.
+fn download(url: &str, name: &str) {
+    let Ok(a) = document().create_element("a") else { return };
+    let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+    a.set_href(url);
+    a.set_download(name);
+    a.click();
 }

@@ -3,5 +3,6 @@
 pub mod characters;
 pub mod help;
 pub mod history;
+pub mod replay;
 pub mod roll;
 pub mod tray;

@@ -1,13 +1,116 @@
-//! The Roll screen.
+//! The Roll screen: pick a character (and, in the panel, one of its skills) or roll ad hoc for any of the five
+//! systems; the system's panel shows its inputs, the exact odds of every outcome live, and the roll.
 
+use crate::state::use_app_state;
+use crate::systems::{self, system_name, SYSTEMS};
 use leptos::prelude::*;
+
+pub mod kit;
+
+/// Which panel to show: the system and the character (None: ad hoc).
+#[derive(Clone, Debug, PartialEq)]
+struct PanelKey {
+    system: String,
+    character: Option<String>,
+}
 
 #[component]
 pub fn RollScreen() -> impl IntoView {
+    let state = use_app_state();
+    let announcer = kit::Announcer(RwSignal::new(String::new()), StoredValue::new(0));
+    provide_context(announcer);
+
+    // The character picker: "" is ad hoc.
+    let who = RwSignal::new(state.active_character.get_untracked().unwrap_or_default());
+    let ad_hoc_system = RwSignal::new(SYSTEMS[0].0.to_string());
+    Effect::new(move |_| {
+        let id = who.get();
+        state.active_character.set((!id.is_empty()).then_some(id));
+    });
+
+    let key = Memo::new(move |_| {
+        let id = who.get();
+        let character = (!id.is_empty()).then(|| state.characters.with(|cs| cs.iter().find(|c| c.id == id).cloned()));
+        match character.flatten() {
+            Some(c) => PanelKey { system: c.sheet.system_id().to_string(), character: Some(c.id) },
+            None => PanelKey { system: ad_hoc_system.get(), character: None },
+        }
+    });
+
+    let character_options = move || {
+        let current = who.get_untracked();
+        let mut options =
+            vec![view! { <option value="" selected=current.is_empty()>"Ad hoc (no character)"</option> }.into_any()];
+        options.extend(state.characters.with(|cs| {
+            cs.iter()
+                .map(|c| {
+                    let text = format!("{} ({})", c.name, system_name(c.sheet.system_id()));
+                    view! { <option value=c.id.clone() selected=current == c.id>{text}</option> }.into_any()
+                })
+                .collect::<Vec<_>>()
+        }));
+        options
+    };
+
     view! {
-        <section class="screen" aria-labelledby="screen-title">
+        <section class="screen roll-screen" aria-labelledby="screen-title">
             <h1 id="screen-title">"Roll"</h1>
             <p class="lede">"Pick a character and a skill, see the exact odds of every outcome before you roll, then roll."</p>
+            <div class="roll-pickers">
+                <div class="field">
+                    <label for="roll-character">"Who rolls"</label>
+                    <select
+                        id="roll-character"
+                        prop:value=move || who.get()
+                        on:change=move |ev| who.set(event_target_value(&ev))
+                    >
+                        {character_options}
+                    </select>
+                </div>
+                <Show when=move || key.with(|k| k.character.is_none())>
+                    <div class="field">
+                        <label for="roll-system">"System"</label>
+                        <select
+                            id="roll-system"
+                            prop:value=move || ad_hoc_system.get()
+                            on:change=move |ev| ad_hoc_system.set(event_target_value(&ev))
+                        >
+                            {SYSTEMS
+                                .iter()
+                                .map(|(id, name)| {
+                                    view! {
+                                        <option value=*id selected=ad_hoc_system.get_untracked() == *id>
+                                            {*name}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()}
+                        </select>
+                    </div>
+                </Show>
+            </div>
+            {move || {
+                let PanelKey { system, character } = key.get();
+                view! {
+                    <div class="roll-panel" data-system=system.clone()>
+                        <h2 class="panel-title">{system_name(&system).to_string()}</h2>
+                        {panel(&system, character)}
+                    </div>
+                }
+            }}
+            <p class="sr-only roll-announcer" role="status" aria-live="polite">{move || announcer.0.get()}</p>
         </section>
+    }
+}
+
+/// The roll panel of `system`, for `character` (None: ad hoc).
+fn panel(system: &str, character: Option<String>) -> AnyView {
+    match system {
+        "24-system" => view! { <systems::twenty_four::TwentyFourPanel character=character /> }.into_any(),
+        "remedy" => view! { <systems::remedy::RemedyPanel character=character /> }.into_any(),
+        "total-effect" => view! { <systems::total_effect::TotalEffectPanel character=character /> }.into_any(),
+        "ruina-imperii" => view! { <systems::ruina_imperii::RuinaImperiiPanel character=character /> }.into_any(),
+        "hack-and-slash" => view! { <systems::hack_and_slash::HackAndSlashPanel character=character /> }.into_any(),
+        _ => view! { <p>"Unknown system."</p> }.into_any(),
     }
 }

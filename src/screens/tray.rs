@@ -1,13 +1,178 @@
-//! The Tray screen.
+//! The Tray screen: type any dice notation and see, as you type, whether it is valid (the engine's error with
+//! a caret under the bad column) and its exact odds; tap dice to build an expression; roll it (Roll or Enter)
+//! and read the breakdown; recall recent expressions with the chips or ArrowUp / ArrowDown.
+//!
+//! Parsing and the odds are memos of the typed text, so each keystroke parses once and computes the odds at
+//! most once (and not at all when the expression did not change, e.g. a space was added). The engine bounds
+//! the work of the odds (`dicetray_rules::dice::limits`), so no expression can freeze the tab.
 
+use crate::state::{new_id, now_ms, use_app_state, HistoryEntry, RollSource};
+use crate::tray::breakdown::Breakdown;
+use crate::tray::buttons::DiceButtons;
+use crate::tray::histogram::{histogram, OddsHistogram};
+use crate::tray::input::{NotationFeedback, NotationInput};
+use crate::tray::recall::{recent_expressions, step, RecallChips, RECALL_LEN};
+use dicetray_rules::dice::{parse, Expr, ExprRoll, NotationError};
+use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
 
 #[component]
 pub fn TrayScreen() -> impl IntoView {
+    let state = use_app_state();
+    let text = RwSignal::new(String::new());
+    // None while the box is blank.
+    let parsed: Memo<Option<Result<Expr, NotationError>>> =
+        Memo::new(move |_| text.with(|t| (!t.trim().is_empty()).then(|| parse(t))));
+    let odds = Memo::new(move |_| {
+        parsed.with(|p| match p {
+            Some(Ok(e)) => Some(e.odds()),
+            _ => None,
+        })
+    });
+    let hist = Memo::new(move |_| odds.with(|o| o.as_ref().and_then(|o| o.as_ref().ok()).and_then(histogram)));
+    let last = RwSignal::new(None::<ExprRoll>);
+    // An error rolling (division by zero, overflow): shown until the text changes.
+    let roll_error = RwSignal::new(None::<(String, NotationError)>);
+    let can_roll = Signal::derive(move || parsed.with(|p| matches!(p, Some(Ok(_)))));
+
+    let feedback = Signal::derive(move || {
+        let source = text.get();
+        match parsed.get() {
+            Some(Err(e)) => Some((source, e)),
+            _ => roll_error.get(),
+        }
+    });
+    let odds_error = Signal::derive(move || match odds.get() {
+        Some(Err(e)) => Some((text.get(), e)),
+        _ => None,
+    });
+    let rolled = Signal::derive(move || {
+        let total = last.with(|r| r.as_ref().map(|r| (r.expr.clone(), r.total)))?;
+        parsed.with(|p| matches!(p, Some(Ok(e)) if e.to_string() == total.0)).then_some(total.1)
+    });
+
+    let recent = Memo::new(move |_| state.history.with(|h| recent_expressions(h, RECALL_LEN)));
+    // Position in `recent` while stepping with the arrows, and the text typed before stepping.
+    let recall_at = RwSignal::new(None::<usize>);
+    let draft = RwSignal::new(String::new());
+    let input_ref = NodeRef::<leptos::html::Input>::new();
+
+    let edited = move || {
+        recall_at.set(None);
+        roll_error.set(None);
+    };
+    let roll = move || {
+        let Some(Ok(expr)) = parsed.get_untracked() else { return };
+        let source = text.get_untracked().trim().to_string();
+        let seed = dicetray_rules::rng::fresh_seed().unwrap_or_else(|_| now_ms() as u64 ^ 0x9E37_79B9_7F4A_7C15);
+        match expr.roll(seed) {
+            Ok(r) => {
+                state.record_roll(HistoryEntry {
+                    id: new_id(),
+                    at: now_ms(),
+                    character: None,
+                    source: RollSource::Notation { expr: source },
+                    seed,
+                    outcome: "total".into(),
+                    events: vec![],
+                    total: r.total as f64,
+                    dice: r.dice(),
+                    text: r.text.clone(),
+                });
+                roll_error.set(None);
+                recall_at.set(None);
+                last.set(Some(r));
+            }
+            Err(e) => {
+                // The previous result must not pass for this roll's.
+                last.set(None);
+                roll_error.set(Some((source, e)));
+            }
+        }
+    };
+    let on_key = move |ev: KeyboardEvent| {
+        let up = match ev.key().as_str() {
+            "ArrowUp" => true,
+            "ArrowDown" => false,
+            _ => return,
+        };
+        let list = recent.get_untracked();
+        let at = recall_at.get_untracked();
+        if list.is_empty() || (at.is_none() && !up) {
+            return;
+        }
+        ev.prevent_default();
+        if at.is_none() {
+            draft.set(text.get_untracked());
+        }
+        let next = step(at, up, list.len());
+        recall_at.set(next);
+        roll_error.set(None);
+        text.set(match next {
+            Some(i) => list[i].clone(),
+            None => draft.get_untracked(),
+        });
+    };
+    let pick = move |expr: String| {
+        text.set(expr);
+        edited();
+        if let Some(input) = input_ref.get_untracked() {
+            let _ = input.focus();
+        }
+    };
+
     view! {
-        <section class="screen" aria-labelledby="screen-title">
+        <section class="screen tray" aria-labelledby="screen-title">
             <h1 id="screen-title">"Tray"</h1>
             <p class="lede">"Type any dice notation (4d6kh3, d20+5, 8d6>=4, 3d6!) and see its exact odds as you type."</p>
+            <div class="tray-layout">
+                <div class="tray-main">
+                    <form
+                        class="tray-form"
+                        on:submit=move |ev| {
+                            ev.prevent_default();
+                            roll();
+                        }
+                    >
+                        <NotationInput
+                            text=text
+                            invalid=Signal::derive(move || parsed.with(|p| matches!(p, Some(Err(_)))))
+                            on_input=move |_| edited()
+                            on_key=on_key
+                            node_ref=input_ref
+                        />
+                        <button type="submit" class="tray-roll" disabled=move || !can_roll.get()>
+                            "Roll"
+                        </button>
+                    </form>
+                    <NotationFeedback error=feedback />
+                    <DiceButtons text=text on_edit=move |_| edited() />
+                    <Breakdown roll=last />
+                    <RecallChips recent=recent on_pick=pick />
+                </div>
+                <div class="tray-side">
+                    {move || {
+                        odds_error
+                            .get()
+                            .map(|(_, e)| {
+                                view! {
+                                    <p class="tray-odds-error" data-column=e.column.to_string()>
+                                        "No exact odds for this one: "
+                                        {crate::tray::input::error_message(&e)}
+                                        " You can still roll it."
+                                    </p>
+                                }
+                            })
+                    }}
+                    <OddsHistogram hist=hist rolled=rolled />
+                    <Show when=move || parsed.with(Option::is_none)>
+                        <p class="tray-hint">"The exact odds of what you type appear here."</p>
+                    </Show>
+                </div>
+            </div>
+            <p class="tray-sr" aria-live="polite" id="tray-announce">
+                {move || last.with(|r| r.as_ref().map(|r| format!("Rolled {}", r.text)))}
+            </p>
         </section>
     }
 }

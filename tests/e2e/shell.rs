@@ -50,3 +50,25 @@ fn shell_fits_a_phone_without_sideways_scrolling() {
         assert!(smallest.as_f64().unwrap() >= 44.0, "navigation targets are {smallest} px tall, under 44 px");
     });
 }
+
+#[test]
+fn every_tab_is_on_screen_at_360_px_and_the_skip_link_keeps_the_screen() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        page.open("#/history").await;
+        let offscreen = page
+            .js(
+                "return [...document.querySelectorAll('.nav-link')].filter(a => { const r = a.getBoundingClientRect(); \
+                 return r.left < 0 || r.right > window.innerWidth; }).map(a => a.textContent);",
+                vec![],
+            )
+            .await;
+        assert_eq!(offscreen, serde_json::json!([]), "tabs outside the 360 px viewport");
+        // The skip link is off-screen until focused (keyboard users Tab to it): focus it, then activate it.
+        page.js("const a = document.querySelector('.skip-link'); a.focus(); a.click();", vec![]).await;
+        let focused = page.js("return document.activeElement && document.activeElement.id;", vec![]).await;
+        assert_eq!(focused, "main", "the skip link moves focus to the main content");
+        let url = page.client().current_url().await.unwrap();
+        assert_eq!(url.fragment(), Some("/history"), "the skip link must not change the screen");
+        page.wait_text("#screen-title", "History", |t| t == "History").await;
+    });
+}

@@ -1,0 +1,135 @@
+//! Replay links: `#/replay?r=<request JSON>&s=<seed>&id=<entry id>` (system rolls) or
+//! `#/replay?n=<notation>&s=<seed>&id=<entry id>` (Tray rolls), every value percent-encoded.
+
+use crate::state::{HistoryEntry, RollSource};
+use dicetray_rules::systems::Request;
+
+/// Percent-encode everything but the URL-safe unreserved characters.
+pub fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() * 2);
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Undo [`encode`] (and any other percent-encoding); `None` for a malformed escape or invalid UTF-8.
+pub fn decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The fragment that replays `entry`.
+pub fn replay_hash(entry: &HistoryEntry) -> String {
+    let what = match &entry.source {
+        RollSource::System { request } => {
+            format!("r={}", encode(&serde_json::to_string(request).expect("requests serialise")))
+        }
+        RollSource::Notation { expr } => format!("n={}", encode(expr)),
+    };
+    format!("#/replay?{what}&s={}&id={}", entry.seed, encode(&entry.id))
+}
+
+/// What a replay link asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayLink {
+    pub source: RollSource,
+    pub seed: u64,
+    /// The history entry the link was made from (to compare with, when this browser has it).
+    pub id: Option<String>,
+}
+
+/// Read a replay fragment (`#/replay?...`); the error says what is wrong, for the page to show.
+pub fn parse_replay(hash: &str) -> Result<ReplayLink, String> {
+    let query = hash.split_once('?').map(|(_, q)| q).unwrap_or("");
+    let (mut r, mut n, mut s, mut id) = (None, None, None, None);
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let v = decode(v).ok_or_else(|| format!("the link's `{k}` value is not properly encoded"))?;
+        match k {
+            "r" => r = Some(v),
+            "n" => n = Some(v),
+            "s" => s = Some(v),
+            "id" => id = Some(v),
+            _ => {}
+        }
+    }
+    let seed = s.ok_or("the link has no seed (`s`)")?;
+    let seed: u64 = seed.trim().parse().map_err(|_| format!("the seed `{seed}` is not a whole number"))?;
+    let source = match (r, n) {
+        (Some(r), _) => {
+            let request = Request::from_json(&r).map_err(|e| format!("the link's request is not valid: {e}"))?;
+            request.validate().map_err(|e| format!("the link's request is not valid: {e}"))?;
+            RollSource::System { request }
+        }
+        (None, Some(expr)) => RollSource::Notation { expr },
+        (None, None) => return Err("the link names no roll (`r` or `n`)".into()),
+    };
+    Ok(ReplayLink { source, seed, id })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_encoding_round_trips() {
+        for s in ["", "plain", "{\"a\": [1, 2]} & = ? # % + é ⚄"] {
+            assert_eq!(decode(&encode(s)).as_deref(), Some(s));
+        }
+        assert_eq!(decode("%zz"), None);
+        assert_eq!(decode("%4"), None);
+    }
+
+    #[test]
+    fn a_link_replays_the_same_roll() {
+        let request = Request::from_json(r#"{"system":"total-effect","advantage":1}"#).unwrap();
+        let roll = request.roll(12345).unwrap().summary();
+        let entry = HistoryEntry {
+            id: "e#1".into(),
+            at: 0.0,
+            character: None,
+            source: RollSource::System { request: request.clone() },
+            seed: 12345,
+            outcome: roll.outcome.clone(),
+            events: roll.events.clone(),
+            total: roll.total,
+            dice: roll.dice.clone(),
+            text: String::new(),
+        };
+        let hash = replay_hash(&entry);
+        assert!(hash.starts_with("#/replay?r="), "{hash}");
+        let link = parse_replay(&hash).unwrap();
+        assert_eq!(link.seed, 12345);
+        assert_eq!(link.id.as_deref(), Some("e#1"));
+        let RollSource::System { request: again } = link.source else { panic!("not a system link") };
+        assert_eq!(again.roll(link.seed).unwrap().summary(), roll);
+        assert_eq!(crate::route::Screen::from_hash(&hash), crate::route::Screen::Replay);
+    }
+
+    #[test]
+    fn bad_links_say_why() {
+        assert!(parse_replay("#/replay?r=%7B%7D").unwrap_err().contains("seed"));
+        assert!(parse_replay("#/replay?s=x&n=d6").unwrap_err().contains("not a whole number"));
+        assert!(parse_replay("#/replay?s=1").unwrap_err().contains("names no roll"));
+        assert!(parse_replay("#/replay?s=1&r=%7B%7D").unwrap_err().contains("system"));
+        let n = parse_replay("#/replay?n=4d6kh3&s=9").unwrap();
+        assert_eq!(n.source, RollSource::Notation { expr: "4d6kh3".into() });
+    }
+}

@@ -1,0 +1,104 @@
+//! Words for what the history shows: outcomes, requests, times.
+
+use crate::state::{HistoryEntry, RollSource};
+use serde_json::Value;
+
+/// `full_success` -> `Full success`.
+pub fn outcome_words(name: &str) -> String {
+    let spaced = name.replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn value_words(v: &Value) -> Option<String> {
+    match v {
+        Value::Null | Value::Bool(false) => None,
+        Value::Bool(true) => Some(String::new()),
+        Value::Array(a) if a.is_empty() => None,
+        Value::Object(o) if o.is_empty() => None,
+        Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// A request in one short line: `rank 3 · dc 15 · pressure [2,1] · attack` (notation: the expression).
+pub fn request_words(source: &RollSource) -> String {
+    match source {
+        RollSource::Notation { expr } => expr.clone(),
+        RollSource::System { request } => match serde_json::to_value(request) {
+            Ok(Value::Object(map)) => map
+                .iter()
+                .filter(|(k, _)| k.as_str() != "system")
+                .filter_map(|(k, v)| {
+                    let name = k.replace('_', " ");
+                    value_words(v).map(|w| if w.is_empty() { name } else { format!("{name} {w}") })
+                })
+                .collect::<Vec<_>>()
+                .join(" · "),
+            _ => String::new(),
+        },
+    }
+}
+
+/// The display name of an entry's system (`Tray notation` for notation rolls).
+pub fn system_words(entry: &HistoryEntry) -> &'static str {
+    let id = entry.system_id();
+    crate::systems::SYSTEMS.iter().find(|(i, _)| *i == id).map_or("Tray notation", |(_, name)| name)
+}
+
+/// A number as a player reads it: `17`, `2.5`.
+pub fn number_words(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Local date and time, `2026-11-22 14:05:09`, and the ISO form for `<time datetime>`.
+pub fn time_words(ms: f64) -> (String, String) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+        if d.get_time().is_nan() {
+            return ("unknown time".into(), String::new());
+        }
+        let local = format!(
+            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+            d.get_full_year(),
+            d.get_month() + 1,
+            d.get_date(),
+            d.get_hours(),
+            d.get_minutes(),
+            d.get_seconds()
+        );
+        (local, d.to_iso_string().into())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        (format!("{ms} ms"), String::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::systems::Request;
+
+    #[test]
+    fn outcomes_and_requests_read_as_words() {
+        assert_eq!(outcome_words("full_success"), "Full success");
+        assert_eq!(outcome_words("miss"), "Miss");
+        let request =
+            Request::from_json(r#"{"system":"24-system","rank":3,"dc":15,"pressure":[2],"attack":true}"#).unwrap();
+        let words = request_words(&RollSource::System { request });
+        assert!(words.contains("rank 3") && words.contains("dc 15") && words.contains("attack"), "{words}");
+        assert!(!words.contains("system") && !words.contains("pushed"), "{words}");
+        assert_eq!(request_words(&RollSource::Notation { expr: "4d6kh3".into() }), "4d6kh3");
+        assert_eq!(number_words(17.0), "17");
+        assert_eq!(number_words(2.5), "2.5");
+    }
+}

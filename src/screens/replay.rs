@@ -1,0 +1,116 @@
+//! The Replay screen (`#/replay?...`): a roll rebuilt from a link, with the same dice and outcome.
+
+use crate::history::replay::{parse_replay, ReplayLink};
+use crate::history::text;
+use crate::state::{use_app_state, AppState, RollSource};
+use crate::widgets::dice::DiceRow;
+use leptos::prelude::*;
+
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+#[component]
+pub fn ReplayScreen() -> impl IntoView {
+    let state = use_app_state();
+    let hash = RwSignal::new(current_hash());
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| hash.set(current_hash()));
+    on_cleanup(move || handle.remove());
+    view! {
+        <section class="screen replay-screen" aria-labelledby="screen-title">
+            <h1 id="screen-title">"Replay"</h1>
+            <p class="lede">"A roll rebuilt from its link: the same request and seed give the same dice."</p>
+            {move || match parse_replay(&hash.get()) {
+                Ok(link) => replay_view(state, link).into_any(),
+                Err(e) => {
+                    view! {
+                        <p class="replay-error" role="alert">
+                            "This replay link cannot be read: "
+                            {e}
+                        </p>
+                    }
+                        .into_any()
+                }
+            }}
+            <p>
+                <a href="#/history" class="button">"Back to History"</a>
+            </p>
+        </section>
+    }
+}
+
+fn replay_view(state: AppState, link: ReplayLink) -> impl IntoView {
+    let original =
+        link.id.as_ref().and_then(|id| state.history.with_untracked(|h| h.iter().find(|e| &e.id == id).cloned()));
+    let seed = link.seed.to_string();
+    match link.source {
+        RollSource::System { request } => {
+            let system = crate::systems::system_name(request.system_id()).to_string();
+            let words = text::request_words(&RollSource::System { request: request.clone() });
+            match request.roll(link.seed) {
+                Ok(roll) => {
+                    let s = roll.summary();
+                    let seed_attr = seed.clone();
+                    let events = s.events.iter().map(|e| text::outcome_words(e)).collect::<Vec<_>>().join(", ");
+                    let same = original.as_ref().map(|o| o.outcome == s.outcome && o.dice == s.dice);
+                    let check = match (same, &original) {
+                        (Some(true), Some(o)) => Some(format!(
+                            "Same dice and outcome as the roll in your history from {}{}.",
+                            text::time_words(o.at).0,
+                            o.character.as_ref().map(|c| format!(" for {}", c.name)).unwrap_or_default()
+                        )),
+                        (Some(false), _) => Some(
+                            "This differs from the roll in your history: the rules have changed since it was made."
+                                .to_string(),
+                        ),
+                        _ => None,
+                    };
+                    view! {
+                        <div class="replay-roll" data-outcome=s.outcome.clone() data-seed=seed_attr>
+                            <p class="replay-what">
+                                <strong>{system}</strong>
+                                " · "
+                                <code class="replay-request">{words}</code>
+                                " · seed "
+                                <code class="replay-seed">{seed}</code>
+                            </p>
+                            <DiceRow dice=s.dice.clone() />
+                            <p class=format!("replay-outcome outcome-{}", s.outcome)>
+                                "Outcome "
+                                <strong>{text::outcome_words(&s.outcome)}</strong>
+                                {format!(" · total {}", text::number_words(s.total))}
+                                {(!events.is_empty()).then(|| format!(" · {events}"))}
+                            </p>
+                            {check.map(|c| view! { <p class="replay-match">{c}</p> })}
+                        </div>
+                    }
+                        .into_any()
+                }
+                Err(e) => view! { <p class="replay-error" role="alert">{format!("This roll cannot be replayed: {e}")}</p> }
+                    .into_any(),
+            }
+        }
+        RollSource::Notation { expr } => view! {
+            <div class="replay-roll replay-notation" data-seed=link.seed.to_string()>
+                <p class="replay-what">
+                    <strong>"Tray notation"</strong>
+                    " · "
+                    <code class="replay-request">{expr}</code>
+                    " · seed "
+                    <code class="replay-seed">{seed}</code>
+                </p>
+                {original
+                    .map(|o| {
+                        view! {
+                            <DiceRow dice=o.dice.clone() />
+                            <p class="replay-stored">"As recorded: " <span class="replay-text">{o.text.clone()}</span></p>
+                        }
+                    })}
+                <p class="replay-note">
+                    "Re-rolling dice-notation links comes with the Tray; until then this shows the roll as recorded in this browser's history."
+                </p>
+            </div>
+        }
+        .into_any(),
+    }
+}

@@ -1,0 +1,405 @@
+//! The parts every roll panel shares: number fields, half-step steppers, the live odds view, the Roll button,
+//! the rolled result (dice, total, outcome in words) and recording a roll in the history.
+
+use crate::state::{new_id, now_ms, use_app_state, AppState, CharacterRef, HistoryEntry, RollSource};
+use crate::systems::system_name;
+use crate::widgets::dice::DiceRow;
+use crate::widgets::odds_chart::OddsChart;
+use dicetray_rules::die::DieRoll;
+use dicetray_rules::systems::{Odds, Request, RequestError, Roll, Summary};
+use leptos::prelude::*;
+
+/// The polite live region the Roll screen announces new results through (provided by the screen), and how many
+/// announcements it has made (each starts with its number, so two identical results are both read out).
+#[derive(Clone, Copy)]
+pub struct Announcer(pub RwSignal<String>, pub StoredValue<u32>);
+
+/// What a panel needs to roll, record and announce; take it while the component is created (event handlers
+/// run outside the component's reactive owner, where contexts cannot be read).
+#[derive(Clone, Copy)]
+pub struct RollCtx {
+    pub state: AppState,
+    announcer: Option<Announcer>,
+}
+
+impl RollCtx {
+    pub fn get() -> RollCtx {
+        RollCtx { state: use_app_state(), announcer: use_context::<Announcer>() }
+    }
+
+    /// Announce `text` to screen readers.
+    pub fn announce(&self, text: String) {
+        if let Some(Announcer(signal, count)) = self.announcer {
+            let n = count.get_value() + 1;
+            count.set_value(n);
+            signal.set(format!("{n}. {text}"));
+        }
+    }
+
+    /// The character with `id`, as history records it.
+    pub fn character_ref(&self, id: &Option<String>) -> Option<CharacterRef> {
+        character_ref(&self.state, id)
+    }
+}
+
+/// A whole number typed into `field`'s input; the error names the field like the engine's do.
+pub fn int(field: &str, text: &str) -> Result<i64, RequestError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(RequestError::new(field, "empty", "a whole number"));
+    }
+    t.parse::<i64>().map_err(|_| RequestError::new(field, format!("`{t}` is not a whole number"), "a whole number"))
+}
+
+/// [`int`] for the engine's `i32` fields.
+pub fn int32(field: &str, text: &str) -> Result<i32, RequestError> {
+    let n = int(field, text)?;
+    i32::try_from(n).map_err(|_| RequestError::new(field, format!("{n} is out of range"), "a small whole number"))
+}
+
+/// The character a roll is made for, as history records it.
+pub fn character_ref(state: &AppState, id: &Option<String>) -> Option<CharacterRef> {
+    let id = id.as_ref()?;
+    state.character(id).map(|c| CharacterRef { id: c.id, name: c.name })
+}
+
+/// A fresh seed (falls back to the clock if the browser's generator fails, and says so).
+pub fn seed(state: &AppState) -> u64 {
+    dicetray_rules::rng::fresh_seed().unwrap_or_else(|_| {
+        state.notify(
+            crate::state::NoticeLevel::Warning,
+            "The browser's random number generator failed; this roll used the clock instead.",
+        );
+        (now_ms() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    })
+}
+
+/// Dice as plain text: `d8:8 d10:7 d6:3(dropped)`.
+pub fn dice_text(dice: &[DieRoll]) -> String {
+    dice.iter()
+        .map(|d| format!("{}:{}{}", d.kind.name(), d.value, if d.kept { "" } else { "(dropped)" }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Roll `request` with a fresh seed and record it; returns the roll and the history entry's id.
+pub fn roll_and_record(
+    ctx: RollCtx,
+    request: &Request,
+    character: Option<CharacterRef>,
+    label: fn(&str) -> String,
+    detail: &str,
+) -> Result<(Roll, String), RequestError> {
+    let state = ctx.state;
+    let seed = seed(&state);
+    let roll = request.roll(seed)?;
+    let s = roll.summary();
+    let who = character.as_ref().map(|c| format!("{}: ", c.name)).unwrap_or_default();
+    let events: Vec<String> = s.events.iter().map(|e| label(e)).collect();
+    let text = format!(
+        "{who}{} {detail}: {} -> {} = {}{}",
+        system_name(request.system_id()),
+        dice_text(&s.dice),
+        s.total,
+        label(&s.outcome),
+        if events.is_empty() { String::new() } else { format!(" ({})", events.join(", ")) },
+    );
+    let id = new_id();
+    state.record_roll(HistoryEntry {
+        id: id.clone(),
+        at: now_ms(),
+        character,
+        source: RollSource::System { request: request.clone() },
+        seed,
+        outcome: s.outcome.clone(),
+        events: s.events.clone(),
+        total: s.total,
+        dice: s.dice.clone(),
+        text: text.clone(),
+    });
+    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(request.system_id()), label(&s.outcome), s.total));
+    Ok((roll, id))
+}
+
+/// A labelled number input bound to a text signal (the panel parses and validates it).
+///
+/// It is a text input, not `type="number"`: a number input reports a half-typed `-` as an empty value, and writing
+/// that back would wipe the minus sign. Fields that cannot go below 0 ask phones for the digit keypad.
+#[component]
+pub fn NumberField(
+    id: &'static str,
+    label: &'static str,
+    value: RwSignal<String>,
+    #[prop(optional)] min: Option<i64>,
+    #[prop(optional)] max: Option<i64>,
+    #[prop(optional, into)] hint: Option<Signal<String>>,
+) -> impl IntoView {
+    let hint_id = format!("{id}-hint");
+    let has_hint = hint.is_some();
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input
+                id=id
+                type="text"
+                inputmode=if min.is_some_and(|m| m >= 0) { "numeric" } else { "text" }
+                pattern="-?[0-9]*"
+                autocomplete="off"
+                data-min=min.map(|m| m.to_string())
+                data-max=max.map(|m| m.to_string())
+                aria-describedby=has_hint.then(|| hint_id.clone())
+                bind:value=value
+            />
+            {hint.map(|h| view! { <span class="field-hint" id=hint_id>{move || h.get()}</span> })}
+        </div>
+    }
+}
+
+/// A labelled `<select>` over `(value, text)` options, bound to a string signal.
+#[component]
+pub fn SelectField(
+    id: &'static str,
+    label: &'static str,
+    value: RwSignal<String>,
+    #[prop(into)] options: Signal<Vec<(String, String)>>,
+    #[prop(optional, into)] disabled: Option<Signal<bool>>,
+    #[prop(optional, into)] hint: Option<Signal<String>>,
+) -> impl IntoView {
+    let hint_id = format!("{id}-hint");
+    let has_hint = hint.is_some();
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <select
+                id=id
+                prop:value=move || value.get()
+                on:change=move |ev| value.set(event_target_value(&ev))
+                disabled=move || disabled.is_some_and(|d| d.get())
+                aria-describedby=has_hint.then(|| hint_id.clone())
+            >
+                {move || {
+                    options
+                        .get()
+                        .into_iter()
+                        .map(|(v, t)| {
+                            let selected = value.get_untracked() == v;
+                            view! { <option value=v selected=selected>{t}</option> }
+                        })
+                        .collect_view()
+                }}
+            </select>
+            {hint.map(|h| view! { <span class="field-hint" id=hint_id>{move || h.get()}</span> })}
+        </div>
+    }
+}
+
+/// A labelled checkbox.
+#[component]
+pub fn CheckField(id: &'static str, label: &'static str, value: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <label class="check" for=id>
+            <input id=id type="checkbox" bind:checked=value />
+            <span>{label}</span>
+        </label>
+    }
+}
+
+/// A value in half steps with − and + buttons (Hack & Slash).
+#[component]
+pub fn HalfStepper(
+    id: String,
+    label: String,
+    /// The value in half steps (3 = 1½).
+    value: RwSignal<i64>,
+    #[prop(default = -20)] min: i64,
+    #[prop(default = 40)] max: i64,
+) -> impl IntoView {
+    let label_id = format!("{id}-label");
+    let labelled_by = label_id.clone();
+    view! {
+        <div class="field stepper" id=id role="group" aria-labelledby=labelled_by>
+            <span class="stepper-label" id=label_id>{label}</span>
+            <div class="stepper-controls">
+                <button
+                    type="button"
+                    data-step="down"
+                    aria-label="half a step less"
+                    disabled=move || { value.get() <= min }
+                    on:click=move |_| value.update(|v| *v = (*v - 1).max(min))
+                >
+                    "−½"
+                </button>
+                <output class="stepper-value" aria-live="polite">
+                    {move || crate::systems::hack_and_slash::halves_text(value.get() as i32)}
+                </output>
+                <button
+                    type="button"
+                    data-step="up"
+                    aria-label="half a step more"
+                    disabled=move || { value.get() >= max }
+                    on:click=move |_| value.update(|v| *v = (*v + 1).min(max))
+                >
+                    "+½"
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The live odds of a request: a bar chart of every outcome and one of the events, or the engine's error.
+#[component]
+pub fn OddsView(
+    #[prop(into)] odds: Signal<Result<Odds, RequestError>>,
+    label: fn(&str) -> String,
+    /// `panel-odds` for the panel's own odds (tests read these), another id for any second chart.
+    #[prop(default = "panel-odds")]
+    id: &'static str,
+    #[prop(default = "Chance of each outcome")] caption: &'static str,
+    #[prop(default = "Chance of each event (they can overlap)")] events_caption: &'static str,
+) -> impl IntoView {
+    let outcomes = Signal::derive(move || odds.with(|o| o.as_ref().map(|o| o.outcomes.clone()).unwrap_or_default()));
+    let events = Signal::derive(move || odds.with(|o| o.as_ref().map(|o| o.events.clone()).unwrap_or_default()));
+    let has_events = move || !events.with(Vec::is_empty);
+    let truncated = move || odds.with(|o| o.as_ref().map_or(0.0, |o| o.truncated_mass));
+    view! {
+        <section class="odds" id=id aria-label="Odds before you roll">
+            {move || {
+                odds.with(|o| match o {
+                    Err(e) => {
+                        view! {
+                            <p class="request-error" role="alert" data-field=e.field.clone()>
+                                <strong>"Can't roll yet. "</strong>
+                                <code>{e.field.clone()}</code>
+                                {format!(": {} (allowed: {})", e.problem, e.allowed)}
+                            </p>
+                        }
+                            .into_any()
+                    }
+                    Ok(_) => ().into_any(),
+                })
+            }}
+            <div class="odds-outcomes" class:hidden=move || odds.with(Result::is_err)>
+                <OddsChart chances=outcomes label=label caption=caption />
+            </div>
+            <div class="odds-events" class:hidden=move || odds.with(Result::is_err) || !has_events()>
+                <OddsChart chances=events label=label caption=events_caption />
+            </div>
+            {move || {
+                (truncated() > 0.0)
+                    .then(|| {
+                        view! {
+                            <p class="odds-note">
+                                {format!(
+                                    "Explosions are followed until less than {:.1e} of the chance is left.",
+                                    truncated(),
+                                )}
+                            </p>
+                        }
+                    })
+            }}
+        </section>
+    }
+}
+
+/// The big Roll button: disabled (and saying why) while the inputs are invalid.
+#[component]
+pub fn RollButton(
+    #[prop(into)] enabled: Signal<bool>,
+    on_roll: impl Fn() + 'static,
+    #[prop(default = "Roll")] text: &'static str,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            id="roll-button"
+            class="roll-button"
+            disabled=move || !enabled.get()
+            aria-describedby="roll-button-why"
+            on:click=move |_| on_roll()
+        >
+            {text}
+        </button>
+        <span id="roll-button-why" class="sr-only">
+            {move || if enabled.get() { String::new() } else { "Fix the highlighted input first.".to_string() }}
+        </span>
+    }
+}
+
+/// The part of a result every system shows: outcome in words (with a symbol, never colour alone), the total,
+/// every die, and what the outcome means at the table.
+pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: String, detail: String) -> AnyView {
+    let outcome = summary.outcome.clone();
+    let mark = match outcome.as_str() {
+        "legendary" | "triumph" | "critical_success" | "clean_success" => "★",
+        "success" | "full_success" => "✔",
+        "half_success" | "success_with_twist" => "◐",
+        "hard_choice" => "⚖",
+        _ => "✖",
+    };
+    let dice = summary.dice.clone();
+    let total =
+        if summary.total.fract() == 0.0 { format!("{}", summary.total as i64) } else { summary.total.to_string() };
+    view! {
+        <div class="result-head">
+            <p class="outcome" data-outcome=outcome.clone()>
+                <span class="outcome-mark" aria-hidden="true">{mark}</span>
+                <span class="outcome-name">{label(&outcome)}</span>
+            </p>
+            <p class="roll-total">
+                <span class="total-label">"Total "</span>
+                <span class="total-value">{total}</span>
+            </p>
+        </div>
+        <DiceRow dice=Signal::stored(dice) />
+        <p class="roll-detail">{detail}</p>
+        <p class="outcome-meaning">{meaning}</p>
+    }
+    .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::systems::SYSTEM_IDS;
+
+    #[test]
+    fn typed_numbers_are_read_or_named_in_the_error() {
+        assert_eq!(int("dc", " 15 "), Ok(15));
+        assert_eq!(int("dc", "-3"), Ok(-3));
+        assert_eq!(int("dc", "").unwrap_err().field, "dc");
+        let e = int("opponent.ability", "1.5").unwrap_err();
+        assert_eq!((e.field.as_str(), e.allowed.as_str()), ("opponent.ability", "a whole number"));
+        assert_eq!(int32("bonus", "99999999999").unwrap_err().field, "bonus");
+    }
+
+    #[test]
+    fn every_outcome_and_event_of_every_system_has_words() {
+        use crate::systems::{hack_and_slash, remedy, ruina_imperii, total_effect, twenty_four};
+        let labels: [fn(&str) -> String; 5] =
+            [twenty_four::label, remedy::label, total_effect::label, ruina_imperii::label, hack_and_slash::label];
+        let requests = [
+            r#"{"system":"24-system","rank":3,"dc":15}"#,
+            r#"{"system":"remedy","dice":"1d20","dc":10,"opponent":null}"#,
+            r#"{"system":"total-effect"}"#,
+            r#"{"system":"ruina-imperii","skill":3,"difficulty":1}"#,
+            r#"{"system":"hack-and-slash","opponents":[1]}"#,
+        ];
+        for ((id, label), json) in SYSTEM_IDS.iter().zip(labels).zip(requests) {
+            let request = Request::from_json(json).unwrap();
+            assert_eq!(request.system_id(), *id);
+            let odds = request.odds().unwrap();
+            for c in odds.outcomes.iter().chain(&odds.events) {
+                let words = label(&c.name);
+                assert!(!words.contains('_') && words != c.name, "{id}: `{}` has no words ({words})", c.name);
+            }
+        }
+    }
+
+    #[test]
+    fn dice_read_as_text() {
+        let mut d = DieRoll::new(dicetray_rules::die::DieKind::Standard(8), 5);
+        let kept = d.clone();
+        d.kept = false;
+        assert_eq!(dice_text(&[kept, d]), "d8:5 d8:5(dropped)");
+    }
+}

@@ -1,0 +1,251 @@
+//! The compact stored form of a history entry (format v2). A system roll that its request and seed replay
+//! exactly is stored without what the replay gives back (dice, events, total): 10,000 rolls then take about a
+//! third of the room, well inside browsers' 5-million-character localStorage quota. Anything else (Tray rolls,
+//! rolls that do not replay exactly) is stored in full.
+//!
+//! Compact entry: `{"id", "at", "character"?, "r": <request, default fields left out>, "seed", "outcome", "text"?}`.
+//! Reading one replays it; a replay that disagrees with the stored outcome makes the entry unreadable (kept aside,
+//! never silently changed).
+
+use crate::state::{CharacterRef, HistoryEntry, RollSource};
+use dicetray_rules::systems::Request;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+#[derive(Serialize)]
+pub struct CompactOut<'a> {
+    id: &'a str,
+    at: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    character: &'a Option<CharacterRef>,
+    r: Value,
+    seed: u64,
+    outcome: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    text: &'a str,
+}
+
+#[derive(Deserialize)]
+struct CompactIn {
+    id: String,
+    at: f64,
+    #[serde(default)]
+    character: Option<CharacterRef>,
+    r: Value,
+    seed: u64,
+    outcome: String,
+    #[serde(default)]
+    text: String,
+}
+
+/// One stored entry: compact when it replays exactly, else in full.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Stored<'a> {
+    Compact(CompactOut<'a>),
+    Full(&'a HistoryEntry),
+}
+
+thread_local! {
+    /// Ids (with seed) already checked to replay exactly, so a save does not roll 10,000 requests again.
+    static REPLAYS: RefCell<HashSet<(String, u64)>> = RefCell::new(HashSet::new());
+}
+
+/// `request` as JSON without its default-valued fields, if it still reads back the same; else in full.
+fn lean_request(request: &Request) -> Value {
+    let full = serde_json::to_value(request).expect("requests serialise");
+    let Value::Object(map) = &full else { return full };
+    let lean: serde_json::Map<String, Value> = map
+        .iter()
+        .filter(|(k, v)| {
+            k.as_str() == "system"
+                || !matches!(v, Value::Null | Value::Bool(false))
+                    && v.as_f64() != Some(0.0)
+                    && v.as_array().is_none_or(|a| !a.is_empty())
+                    && v.as_object().is_none_or(|o| !o.is_empty())
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let lean = Value::Object(lean);
+    match serde_json::from_value::<Request>(lean.clone()) {
+        Ok(back) if &back == request => lean,
+        _ => full,
+    }
+}
+
+fn replays_exactly(e: &HistoryEntry, request: &Request) -> bool {
+    let key = (e.id.clone(), e.seed);
+    if REPLAYS.with(|r| r.borrow().contains(&key)) {
+        return true;
+    }
+    let same = request
+        .roll(e.seed)
+        .map(|roll| roll.summary())
+        .is_ok_and(|s| s.outcome == e.outcome && s.events == e.events && s.total == e.total && s.dice == e.dice);
+    if same {
+        REPLAYS.with(|r| r.borrow_mut().insert(key));
+    }
+    same
+}
+
+thread_local! {
+    /// The stored text of each entry, by (id, seed), from the last save: a save re-serialises only new entries.
+    /// History entries are never edited once recorded (a changed roll is a new entry with a new id).
+    static SAVED: RefCell<HashMap<(String, u64), String>> = RefCell::new(HashMap::new());
+}
+
+/// `{"version":2,"rev":..,"cleared_at":..,"data":[...]}` with every entry as [`stored`] gives it, reusing the
+/// text of entries already saved.
+pub fn encode_entries(version: u32, rev: u64, cleared_at: f64, entries: &[HistoryEntry]) -> String {
+    SAVED.with(|cache| {
+        let mut old = cache.take();
+        let mut new = HashMap::with_capacity(entries.len());
+        let mut out = String::with_capacity(64 + entries.len() * 200);
+        out.push_str(&format!(
+            "{{\"version\":{version},\"rev\":{rev},\"cleared_at\":{},\"data\":[",
+            serde_json::to_string(&cleared_at).expect("a number serialises")
+        ));
+        for (i, e) in entries.iter().enumerate() {
+            let key = (e.id.clone(), e.seed);
+            let text = old
+                .remove(&key)
+                .unwrap_or_else(|| serde_json::to_string(&stored(e)).expect("history entries serialise"));
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&text);
+            new.insert(key, text);
+        }
+        out.push_str("]}");
+        *cache.borrow_mut() = new;
+        out
+    })
+}
+
+/// Serialise `entries` ahead of the next save, so it only has to join texts (used after start-up, a slice at
+/// a time, while the player is not doing anything).
+pub fn warm(entries: &[HistoryEntry]) {
+    let missing: Vec<&HistoryEntry> =
+        SAVED.with(|c| entries.iter().filter(|e| !c.borrow().contains_key(&(e.id.clone(), e.seed))).collect());
+    let texts: Vec<((String, u64), String)> = missing
+        .into_iter()
+        .map(|e| ((e.id.clone(), e.seed), serde_json::to_string(&stored(e)).expect("history entries serialise")))
+        .collect();
+    SAVED.with(|c| c.borrow_mut().extend(texts));
+}
+
+/// How `e` is stored.
+pub fn stored(e: &HistoryEntry) -> Stored<'_> {
+    match &e.source {
+        RollSource::System { request } if replays_exactly(e, request) => Stored::Compact(CompactOut {
+            id: &e.id,
+            at: e.at,
+            character: &e.character,
+            r: lean_request(request),
+            seed: e.seed,
+            outcome: &e.outcome,
+            text: &e.text,
+        }),
+        _ => Stored::Full(e),
+    }
+}
+
+/// Read one stored entry (compact or full).
+pub fn read_entry(v: &Value) -> Result<HistoryEntry, String> {
+    if v.get("r").is_none() {
+        return HistoryEntry::deserialize(v).map_err(|e| e.to_string());
+    }
+    let c = CompactIn::deserialize(v).map_err(|e| e.to_string())?;
+    let request: Request = serde_json::from_value(c.r).map_err(|e| format!("field `r`: {e}"))?;
+    let s = request.roll(c.seed).map_err(|e| format!("field `r`: {e}"))?.summary();
+    if s.outcome != c.outcome {
+        return Err(format!(
+            "field `outcome`: replaying the roll gives `{}`, not the recorded `{}` (the rules changed)",
+            s.outcome, c.outcome
+        ));
+    }
+    REPLAYS.with(|r| r.borrow_mut().insert((c.id.clone(), c.seed)));
+    Ok(HistoryEntry {
+        id: c.id,
+        at: c.at,
+        character: c.character,
+        source: RollSource::System { request },
+        seed: c.seed,
+        outcome: c.outcome,
+        events: s.events,
+        total: s.total,
+        dice: s.dice,
+        text: c.text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rolled(id: &str, json: &str, seed: u64) -> HistoryEntry {
+        let request = Request::from_json(json).unwrap();
+        let s = request.roll(seed).unwrap().summary();
+        HistoryEntry {
+            id: id.into(),
+            at: 5.0,
+            character: Some(CharacterRef { id: "c".into(), name: "Cy".into() }),
+            source: RollSource::System { request },
+            seed,
+            outcome: s.outcome,
+            events: s.events,
+            total: s.total,
+            dice: s.dice,
+            text: "a roll".into(),
+        }
+    }
+
+    #[test]
+    fn replayable_rolls_are_stored_compactly_and_read_back_the_same() {
+        for (i, json) in [
+            r#"{"system":"24-system","rank":3,"leverage":1,"dc":15}"#,
+            r#"{"system":"remedy","dice":"1d20","ability":3,"dc":12}"#,
+            r#"{"system":"total-effect","advantage":1}"#,
+            r#"{"system":"ruina-imperii","skill":4,"risk":1,"difficulty":2}"#,
+            r#"{"system":"hack-and-slash","bonus":1.5,"difficulty":2}"#,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let e = rolled(&format!("e{i}"), json, 77 + i as u64);
+            let compact = serde_json::to_value(stored(&e)).unwrap();
+            assert!(compact.get("r").is_some() && compact.get("dice").is_none(), "{compact}");
+            let full = serde_json::to_string(&e).unwrap();
+            assert!(compact.to_string().len() < full.len() * 2 / 3, "{compact} vs {full}");
+            assert_eq!(read_entry(&compact).unwrap(), e);
+        }
+    }
+
+    #[test]
+    fn the_cached_encoding_matches_serde() {
+        let h = vec![rolled("a", r#"{"system":"total-effect"}"#, 1), rolled("b", r#"{"system":"total-effect"}"#, 2)];
+        let meta = crate::storage::schema::HistoryMeta { rev: 3, cleared_at: 12.5 };
+        let direct = crate::storage::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
+        assert_eq!(encode_entries(2, 3, 12.5, &h), direct);
+        assert_eq!(encode_entries(2, 3, 12.5, &h), direct, "the same from the cache");
+    }
+
+    #[test]
+    fn rolls_that_do_not_replay_are_stored_in_full() {
+        let mut e = rolled("x", r#"{"system":"total-effect"}"#, 3);
+        e.total += 1.0;
+        let v = serde_json::to_value(stored(&e)).unwrap();
+        assert!(v.get("r").is_none() && v.get("dice").is_some());
+        assert_eq!(read_entry(&v).unwrap(), e);
+    }
+
+    #[test]
+    fn a_compact_entry_whose_replay_disagrees_is_unreadable() {
+        let e = rolled("y", r#"{"system":"total-effect"}"#, 3);
+        let mut v = serde_json::to_value(stored(&e)).unwrap();
+        v["outcome"] = "something_else".into();
+        assert!(read_entry(&v).unwrap_err().contains("field `outcome`"));
+    }
+}

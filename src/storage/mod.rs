@@ -1,0 +1,45 @@
+//! Persistence: the app state's characters and history in localStorage, versioned, migrated, merged across
+//! tabs, and never silently lost. See `schema.rs` for the keys and format.
+
+mod backend;
+mod compact;
+mod load;
+mod merge;
+mod migrate;
+mod quarantine;
+mod schema;
+mod sync;
+
+pub use merge::union_history;
+pub use migrate::{decode_value, DecodeError};
+pub use schema::{encode_history, HistoryMeta, Kind};
+pub use sync::start;
+
+use crate::state::{now_ms, AppState, HistoryEntry};
+use leptos::prelude::*;
+
+/// Empty the history (every tab follows); returns what was removed and the metadata before, for [`undo_clear`].
+pub fn clear_history(state: &AppState) -> (Vec<HistoryEntry>, HistoryMeta) {
+    let before = sync::history_meta();
+    sync::set_history_meta(HistoryMeta { rev: before.rev + 1, cleared_at: now_ms() });
+    let removed = state.history.try_update(std::mem::take).unwrap_or_default();
+    (removed, before)
+}
+
+/// Bring back what [`clear_history`] removed (rolls made since are kept).
+pub fn undo_clear(state: &AppState, removed: Vec<HistoryEntry>) {
+    let meta = sync::history_meta();
+    sync::set_history_meta(HistoryMeta { rev: meta.rev + 1, cleared_at: meta.cleared_at });
+    state.history.update(|h| *h = union_history(h, &removed));
+}
+
+/// Merge `entries` into the history (no duplicate ids); returns how many were new.
+pub fn add_history(state: &AppState, entries: &[HistoryEntry]) -> usize {
+    let mut added = 0;
+    state.history.update(|h| {
+        let before = h.len();
+        *h = union_history(h, entries);
+        added = h.len() - before;
+    });
+    added
+}

@@ -1,0 +1,413 @@
+//! The live link between the app's signals and storage: load at start-up, save (debounced, only when the text
+//! changed) whenever a signal changes, merge what other tabs save, retry after "storage full".
+
+use super::backend::{Backend, StoreError};
+use super::load::load;
+use super::merge::{merge_characters, merge_history, sort_history};
+use super::migrate::{decode, DecodeError};
+use super::quarantine::{bad_entries_json, keep_aside};
+use super::schema::{encode_characters, encode_history_compact, tombstones_from_map, HistoryMeta, Kind, Tombstones};
+use crate::state::{now_ms, AppState, Character, HistoryEntry, NoticeLevel};
+use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::time::Duration;
+
+/// How long a burst of changes is gathered into one save.
+const DEBOUNCE: Duration = Duration::from_millis(120);
+/// How often a failed save is retried while nothing else changes.
+const RETRY: Duration = Duration::from_secs(15);
+
+#[derive(Default)]
+struct KeyState {
+    /// The text last written to (or read from) the key: a save of the same text is skipped.
+    last_raw: Option<String>,
+    /// False: this tab must not write the key (see `Loaded::writable`).
+    writable: bool,
+    /// A save is scheduled.
+    pending: bool,
+    /// The notice shown while saves fail.
+    failing: Option<u64>,
+    retry_scheduled: bool,
+}
+
+struct Sync {
+    backend: Box<dyn Backend>,
+    state: AppState,
+    history: RefCell<KeyState>,
+    characters: RefCell<KeyState>,
+    deleted: RefCell<Tombstones>,
+    known_characters: RefCell<HashSet<String>>,
+}
+
+thread_local! {
+    static SYNC: RefCell<Option<std::rc::Rc<Sync>>> = const { RefCell::new(None) };
+    /// History metadata (also kept when storage is unavailable, for Clear/Undo).
+    static META: Cell<HistoryMeta> = const { Cell::new(HistoryMeta { rev: 0, cleared_at: 0.0 }) };
+}
+
+fn with_sync(f: impl FnOnce(&Sync)) {
+    let sync = SYNC.with(|s| s.borrow().clone());
+    if let Some(sync) = sync {
+        f(&sync);
+    }
+}
+
+/// The current history metadata.
+pub fn history_meta() -> HistoryMeta {
+    META.with(Cell::get)
+}
+
+/// Replace the history metadata (Clear and Undo bump `rev`).
+pub fn set_history_meta(meta: HistoryMeta) {
+    META.with(|m| m.set(meta));
+}
+
+impl Sync {
+    fn key_state(&self, kind: Kind) -> &RefCell<KeyState> {
+        match kind {
+            Kind::History => &self.history,
+            Kind::Characters => &self.characters,
+        }
+    }
+
+    /// Record tombstones for characters that are gone since the last look.
+    fn note_deletions(&self) {
+        let now: HashSet<String> = self.state.characters.with_untracked(|cs| cs.iter().map(|c| c.id.clone()).collect());
+        let mut known = self.known_characters.borrow_mut();
+        let stamp = now_ms();
+        let mut deleted = self.deleted.borrow_mut();
+        for id in known.difference(&now) {
+            deleted.insert(id.clone(), stamp);
+        }
+        *known = now;
+    }
+
+    fn encode(&self, kind: Kind) -> String {
+        match kind {
+            Kind::History => self.state.history.with_untracked(|h| encode_history_compact(h, history_meta())),
+            Kind::Characters => {
+                self.note_deletions();
+                let deleted = self.deleted.borrow();
+                self.state.characters.with_untracked(|cs| encode_characters(cs, &deleted))
+            }
+        }
+    }
+
+    /// Write `kind` now if its text changed.
+    fn save(&self, kind: Kind) {
+        let cell = self.key_state(kind);
+        if !cell.borrow().writable {
+            return;
+        }
+        cell.borrow_mut().pending = false;
+        mark("dicetray-save-start");
+        let text = self.encode(kind);
+        if cell.borrow().last_raw.as_deref() == Some(text.as_str()) {
+            self.saved(kind);
+            return;
+        }
+        match self.backend.set(kind.key(), &text) {
+            Ok(()) => {
+                cell.borrow_mut().last_raw = Some(text);
+                measure_since(&format!("dicetray-save-{}", kind.key()), "dicetray-save-start");
+                self.saved(kind);
+            }
+            Err(e) => self.failed(kind, &e),
+        }
+    }
+
+    fn saved(&self, kind: Kind) {
+        let failing = self.key_state(kind).borrow_mut().failing.take();
+        if let Some(id) = failing {
+            self.state.dismiss(id);
+            self.state.notify(NoticeLevel::Info, "Saved again: nothing is waiting to be saved.".to_string());
+        }
+    }
+
+    fn failed(&self, kind: Kind, e: &StoreError) {
+        let cell = self.key_state(kind);
+        if cell.borrow().failing.is_none() {
+            let text = match (kind, e) {
+                (Kind::History, StoreError::Quota) => "Storage full: this roll is not saved yet. It stays on screen, \
+                    older saved rolls are kept, and dicetray retries on the next change. Export and clear old rolls to \
+                    make room."
+                    .to_string(),
+                (Kind::Characters, StoreError::Quota) => "Storage full: character changes are not saved yet. They stay \
+                    in this tab and dicetray retries on the next change. Export and clear old rolls to make room."
+                    .to_string(),
+                (_, StoreError::Other(why)) => format!(
+                    "Your {} could not be saved ({why}). Nothing saved earlier was lost; dicetray retries on the next change.",
+                    kind.noun()
+                ),
+            };
+            let id = self.state.notify(NoticeLevel::Warning, text);
+            cell.borrow_mut().failing = Some(id);
+        }
+        if !cell.borrow().retry_scheduled {
+            cell.borrow_mut().retry_scheduled = true;
+            set_timeout(
+                move || {
+                    with_sync(|s| {
+                        s.key_state(kind).borrow_mut().retry_scheduled = false;
+                        if s.key_state(kind).borrow().failing.is_some() {
+                            s.save(kind);
+                        }
+                    })
+                },
+                RETRY,
+            );
+        }
+    }
+
+    /// Save `kind` soon (changes within [`DEBOUNCE`] share one save).
+    fn schedule(&self, kind: Kind) {
+        let cell = self.key_state(kind);
+        if cell.borrow().pending || !cell.borrow().writable {
+            return;
+        }
+        cell.borrow_mut().pending = true;
+        set_timeout(move || with_sync(|s| s.save(kind)), DEBOUNCE);
+    }
+
+    fn flush(&self) {
+        for kind in [Kind::History, Kind::Characters] {
+            if self.key_state(kind).borrow().pending {
+                self.save(kind);
+            }
+        }
+    }
+
+    /// Another tab wrote `key` (None: it cleared all storage).
+    fn on_storage(&self, key: Option<&str>, new_value: Option<String>) {
+        let kind = match key {
+            Some(k) if k == Kind::History.key() => Kind::History,
+            Some(k) if k == Kind::Characters.key() => Kind::Characters,
+            Some(_) => {
+                // Some other key changed (space may have been freed): retry failed saves.
+                for kind in [Kind::History, Kind::Characters] {
+                    if self.key_state(kind).borrow().failing.is_some() {
+                        self.schedule(kind);
+                    }
+                }
+                return;
+            }
+            None => {
+                for kind in [Kind::History, Kind::Characters] {
+                    self.key_state(kind).borrow_mut().last_raw = None;
+                    self.schedule(kind);
+                }
+                return;
+            }
+        };
+        let Some(raw) = new_value else {
+            self.key_state(kind).borrow_mut().last_raw = None;
+            self.schedule(kind);
+            return;
+        };
+        match kind {
+            Kind::History => match decode::<HistoryEntry>(&raw, kind) {
+                Ok(d) => {
+                    self.keep_bad_aside(kind, &d.bad);
+                    let incoming_meta = HistoryMeta::from_map(&d.meta);
+                    let (merged, meta) = self
+                        .state
+                        .history
+                        .with_untracked(|h| merge_history(h, history_meta(), &d.items, incoming_meta));
+                    set_history_meta(meta);
+                    self.history.borrow_mut().last_raw = Some(raw);
+                    if self.state.history.with_untracked(|h| *h != merged) {
+                        self.state.history.set(merged);
+                    }
+                    self.schedule(kind);
+                }
+                Err(e) => self.incoming_unreadable(kind, raw, e),
+            },
+            Kind::Characters => match decode::<Character>(&raw, kind) {
+                Ok(d) => {
+                    self.keep_bad_aside(kind, &d.bad);
+                    self.note_deletions();
+                    let incoming_deleted = tombstones_from_map(&d.meta);
+                    let (merged, deleted) = self
+                        .state
+                        .characters
+                        .with_untracked(|cs| merge_characters(cs, &self.deleted.borrow(), &d.items, &incoming_deleted));
+                    *self.deleted.borrow_mut() = deleted;
+                    *self.known_characters.borrow_mut() = merged.iter().map(|c| c.id.clone()).collect();
+                    self.characters.borrow_mut().last_raw = Some(raw);
+                    if self.state.characters.with_untracked(|cs| *cs != merged) {
+                        self.state.characters.set(merged);
+                    }
+                    self.schedule(kind);
+                }
+                Err(e) => self.incoming_unreadable(kind, raw, e),
+            },
+        }
+    }
+
+    fn keep_bad_aside(&self, kind: Kind, bad: &[super::migrate::BadEntry]) {
+        if !bad.is_empty() {
+            let _ = keep_aside(&*self.backend, kind.key(), "corrupt", now_ms(), &bad_entries_json(bad));
+        }
+    }
+
+    fn incoming_unreadable(&self, kind: Kind, raw: String, e: DecodeError) {
+        match e {
+            DecodeError::Future(v) => {
+                self.key_state(kind).borrow_mut().writable = false;
+                self.state.notify(
+                    NoticeLevel::Warning,
+                    format!(
+                        "A newer dicetray in another tab saved your {} in format version {v}. This tab leaves that \
+                         alone and keeps its changes in memory only; reload to use the newer version.",
+                        kind.noun()
+                    ),
+                );
+            }
+            DecodeError::Unreadable(why) => {
+                let aside = keep_aside(&*self.backend, kind.key(), "corrupt", now_ms(), &raw);
+                self.state.notify(
+                    NoticeLevel::Warning,
+                    format!(
+                        "Another tab saved {} this tab cannot read ({why}){}; this tab's copy is saved over it.",
+                        kind.noun(),
+                        aside.map(|k| format!(", kept aside under “{k}”")).unwrap_or_default()
+                    ),
+                );
+                self.key_state(kind).borrow_mut().last_raw = None;
+                self.schedule(kind);
+            }
+        }
+    }
+}
+
+/// Load saved data into `state` and keep it saved from now on.
+pub fn start(state: AppState) {
+    let backend = open_backend();
+    let backend = match backend {
+        Ok(b) => b,
+        Err(why) => {
+            state.notify(
+                NoticeLevel::Warning,
+                format!(
+                    "This browser does not let dicetray save anything ({why}). Everything works, but rolls and \
+                     characters last only until this tab closes."
+                ),
+            );
+            return;
+        }
+    };
+    mark("dicetray-load-start");
+    let now = now_ms();
+    let chars = load::<Character>(&*backend, Kind::Characters, now);
+    let mut hist =
+        crate::history::timed("dicetray-load-history", || load::<HistoryEntry>(&*backend, Kind::History, now));
+    sort_history(&mut hist.items);
+    set_history_meta(HistoryMeta::from_map(&hist.meta));
+    let sync = Sync {
+        state,
+        history: RefCell::new(KeyState { last_raw: hist.clean.clone(), writable: hist.writable, ..Default::default() }),
+        characters: RefCell::new(KeyState {
+            last_raw: chars.clean.clone(),
+            writable: chars.writable,
+            ..Default::default()
+        }),
+        deleted: RefCell::new(tombstones_from_map(&chars.meta)),
+        known_characters: RefCell::new(chars.items.iter().map(|c| c.id.clone()).collect()),
+        backend,
+    };
+    for (level, text) in chars.notices.into_iter().chain(hist.notices) {
+        state.notify(level, text);
+    }
+    let (hist_clean, chars_clean) = (hist.clean.is_some(), chars.clean.is_some());
+    state.history.set(hist.items);
+    state.characters.set(chars.items);
+    SYNC.with(|s| *s.borrow_mut() = Some(std::rc::Rc::new(sync)));
+    mark("dicetray-load-end");
+
+    // Save on change. The first run only subscribes when what was loaded is exactly what is stored.
+    Effect::new(move |prev: Option<()>| {
+        state.history.track();
+        if prev.is_some() || !hist_clean {
+            with_sync(|s| s.schedule(Kind::History));
+        }
+    });
+    Effect::new(move |prev: Option<()>| {
+        state.characters.track();
+        if prev.is_some() || !chars_clean {
+            with_sync(|s| s.schedule(Kind::Characters));
+        }
+    });
+    listen_for_other_tabs();
+    warm_saved_texts(0);
+}
+
+/// How many entries each idle step prepares for the next save.
+const WARM_STEP: usize = 400;
+
+/// Prepare the saved text of every loaded entry in small steps, so the first save after start-up does not
+/// serialise 10,000 rolls at once.
+fn warm_saved_texts(from: usize) {
+    let state = SYNC.with(|s| s.borrow().as_ref().map(|s| s.state));
+    let Some(state) = state else { return };
+    let more = state.history.with_untracked(|h| {
+        let end = (from + WARM_STEP).min(h.len());
+        super::compact::warm(&h[from.min(end)..end]);
+        end < h.len()
+    });
+    if more {
+        set_timeout(move || warm_saved_texts(from + WARM_STEP), Duration::from_millis(1));
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn open_backend() -> Result<Box<dyn Backend>, String> {
+    super::backend::WebBackend::open().map(|b| Box::new(b) as Box<dyn Backend>)
+}
+
+/// Outside a browser (unit tests): memory.
+#[cfg(not(target_arch = "wasm32"))]
+fn open_backend() -> Result<Box<dyn Backend>, String> {
+    Ok(Box::new(super::backend::MemoryBackend::default()))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn mark(_: &str) {}
+
+/// Record the time since mark `start` as performance measure `name` (only the latest is kept); the browser
+/// tests read the save time of 10,000 rolls from it.
+#[cfg(target_arch = "wasm32")]
+fn measure_since(name: &str, start: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        p.clear_measures_with_measure_name(name);
+        let _ = p.measure_with_start_mark(name, start);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn measure_since(_: &str, _: &str) {}
+
+#[cfg(target_arch = "wasm32")]
+fn listen_for_other_tabs() {
+    let storage = window_event_listener(leptos::ev::storage, move |ev| {
+        with_sync(|s| s.on_storage(ev.key().as_deref(), ev.new_value()));
+    });
+    let hide = window_event_listener(leptos::ev::pagehide, move |_| with_sync(Sync::flush));
+    on_cleanup(move || {
+        storage.remove();
+        hide.remove();
+    });
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn listen_for_other_tabs() {
+    // No other tabs outside a browser; keep the handlers reachable for the unit tests' build.
+    let _ = (Sync::on_storage, Sync::flush);
+}

@@ -1,0 +1,222 @@
+//! The Hack & Slash roll panel: bonus and difficulty in half steps, or one or more opposers; after the roll,
+//! the success level and each opposer's interference.
+
+use super::halves_text;
+use crate::screens::roll::kit::{
+    roll_and_record, summary_view, HalfStepper, OddsView, RollButton, RollCtx, SelectField,
+};
+use crate::systems::Sheet;
+use dicetray_rules::systems::hack_and_slash::{HackAndSlashRequest, HackAndSlashRoll, Interference, Outcome};
+use dicetray_rules::systems::{Request, RequestError, Roll};
+use leptos::prelude::*;
+
+/// Outcome and event names in words.
+pub fn label(name: &str) -> String {
+    match name {
+        "full_success" => "Full success",
+        "half_success" => "Half success",
+        "failure" => "Failure",
+        "interference_full" => "An opposer interferes fully",
+        "interference_partial" => "An opposer interferes partially",
+        other => other,
+    }
+    .to_string()
+}
+
+fn meaning(roll: &HackAndSlashRoll) -> String {
+    let text = match roll.outcome {
+        Outcome::FullSuccess => "Ahead by 1 or more: you do all you meant to.",
+        Outcome::HalfSuccess => "Level with it, or ahead by only ½: you get half of what you wanted (half effect).",
+        Outcome::Failure => "Behind: the action fails.",
+    };
+    format!("{text} (Hack & Slash)")
+}
+
+fn half(h: i64) -> f64 {
+    h as f64 / 2.0
+}
+
+fn text_of(x: f64) -> String {
+    halves_text((x * 2.0).round() as i32)
+}
+
+#[derive(Clone, Copy)]
+struct Opposer {
+    id: usize,
+    bonus: RwSignal<i64>,
+}
+
+/// The Hack & Slash roll panel.
+#[component]
+pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
+    let ctx = RollCtx::get();
+    let sheet = character.as_ref().and_then(|id| ctx.state.character(id)).and_then(|c| match c.sheet {
+        Sheet::HackAndSlash(s) => Some(s),
+        _ => None,
+    });
+    let ability_options: Vec<(String, String)> = sheet.as_ref().map_or(Vec::new(), |s| {
+        s.abilities
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (i.to_string(), format!("{} ({})", a.name, halves_text(a.halves))))
+            .collect()
+    });
+    let abilities = StoredValue::new(sheet.map(|s| s.abilities).unwrap_or_default());
+    let has_abilities = !ability_options.is_empty();
+    let pick = RwSignal::new(if has_abilities { "0".to_string() } else { String::new() });
+    let bonus = RwSignal::new(0i64);
+    Effect::new(move |_| {
+        if let Some(a) = pick.get().parse::<usize>().ok().and_then(|i| abilities.with_value(|v| v.get(i).cloned())) {
+            bonus.set(a.halves as i64);
+        }
+    });
+    let difficulty = RwSignal::new(0i64);
+    let mode = RwSignal::new("single".to_string());
+    let opposers = RwSignal::new(vec![Opposer { id: 0, bonus: RwSignal::new(0) }]);
+    let next = StoredValue::new(1usize);
+
+    let request = Memo::new(move |_| -> Result<HackAndSlashRequest, RequestError> {
+        let mut r = HackAndSlashRequest { bonus: half(bonus.get()), ..Default::default() };
+        if mode.get() == "opposed" {
+            r.opponents = Some(opposers.get().iter().map(|o| half(o.bonus.get())).collect());
+        } else {
+            r.difficulty = Some(half(difficulty.get()));
+        }
+        r.validate()?;
+        Ok(r)
+    });
+    let odds = Signal::derive(move || request.get().and_then(|r| Request::HackAndSlash(r).odds()));
+
+    let last = RwSignal::new(None::<HackAndSlashRoll>);
+    let character_id = StoredValue::new(character);
+    let on_roll = move || {
+        let Ok(req) = request.get_untracked() else { return };
+        let detail = match &req.opponents {
+            Some(o) => format!(
+                "d6 {} against {} opposer(s) ({})",
+                text_of(req.bonus),
+                o.len(),
+                o.iter().map(|b| text_of(*b)).collect::<Vec<_>>().join(", ")
+            ),
+            None => format!("d6 {} against d6 {}", text_of(req.bonus), text_of(req.difficulty.unwrap_or(0.0))),
+        };
+        let who = ctx.character_ref(&character_id.get_value());
+        if let Ok((Roll::HackAndSlash(roll), _)) =
+            roll_and_record(ctx, &Request::HackAndSlash(req), who, label, &detail)
+        {
+            last.set(Some(roll));
+        }
+    };
+    let mode_options = vec![
+        ("single".to_string(), "Single action (difficulty)".to_string()),
+        ("opposed".to_string(), "Opposed".to_string()),
+    ];
+
+    view! {
+        <div class="panel-inputs">
+            {has_abilities.then(|| view! { <SelectField id="hs-ability" label="Ability" value=pick options=ability_options /> })}
+            <HalfStepper id="hs-bonus".to_string() label="Bonus".to_string() value=bonus />
+            <SelectField id="hs-mode" label="Against" value=mode options=mode_options />
+            <Show
+                when=move || mode.get() == "opposed"
+                fallback=move || view! { <HalfStepper id="hs-difficulty".to_string() label="Difficulty".to_string() value=difficulty /> }
+            >
+                <fieldset class="opposers">
+                    <legend>"Opposers"</legend>
+                    <ul class="entry-list">
+                        <For
+                            each=move || opposers.get()
+                            key=|o| o.id
+                            children=move |o| {
+                                let n = move || opposers.with(|v| v.iter().position(|x| x.id == o.id).map_or(0, |i| i + 1));
+                                view! {
+                                    <li class="entry-row opposer-entry">
+                                        <HalfStepper id=format!("hs-opp-{}", o.id) label=format!("Opposer {}", o.id + 1) value=o.bonus />
+                                        <span></span>
+                                        <button
+                                            type="button"
+                                            class="remove"
+                                            aria-label=move || format!("Remove opposer {}", n())
+                                            disabled=move || { opposers.with(|v| v.len() <= 1) }
+                                            on:click=move |_| opposers.update(|v| v.retain(|x| x.id != o.id))
+                                        >
+                                            "✕"
+                                        </button>
+                                    </li>
+                                }
+                            }
+                        />
+                    </ul>
+                    <button
+                        type="button"
+                        class="add"
+                        id="hs-add-opposer"
+                        on:click=move |_| {
+                            let id = next.get_value();
+                            next.set_value(id + 1);
+                            opposers.update(|v| v.push(Opposer { id, bonus: RwSignal::new(0) }));
+                        }
+                    >
+                        "+ Add opposer"
+                    </button>
+                </fieldset>
+            </Show>
+        </div>
+        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <div class="panel-output">
+        {move || {
+            last.get()
+                .map(|roll| {
+                    let summary = Roll::HackAndSlash(roll.clone()).summary();
+                    let against = match &roll.difficulty {
+                        Some(d) => format!("failure die {} + {} = {}", d.die, text_of(d.bonus), text_of(d.roll)),
+                        None => {
+                            let best = roll.opponents.iter().map(|o| o.roll).fold(f64::MIN, f64::max);
+                            format!("the highest opposing roll {}", text_of(best))
+                        }
+                    };
+                    let detail = format!(
+                        "Success die {} + {} = {} against {against}: success level {}",
+                        roll.action.die,
+                        text_of(roll.action.bonus),
+                        text_of(roll.action.roll),
+                        text_of(roll.success_level),
+                    );
+                    let rows = roll
+                        .opponents
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| {
+                            let effect = match o.interference {
+                                Interference::Full => "interferes fully",
+                                Interference::Partial => "interferes partially (half effect)",
+                                Interference::None => "does not interfere",
+                            };
+                            view! {
+                                <tr class="opposer-result" data-interference=format!("{:?}", o.interference).to_lowercase()>
+                                    <th scope="row">{format!("Opposer {}", i + 1)}</th>
+                                    <td>{format!("{} + {} = {}", o.die, text_of(o.bonus), text_of(o.roll))}</td>
+                                    <td>{effect}</td>
+                                </tr>
+                            }
+                        })
+                        .collect_view();
+                    let opposed = !roll.opponents.is_empty();
+                    view! {
+                        <section class="roll-result" data-outcome=roll.outcome.as_str()>
+                            {summary_view(&summary, label, meaning(&roll), detail)}
+                            {opposed.then(|| view! {
+                                <table class="breakdown">
+                                    <caption class="sr-only">"Each opposer's roll and interference"</caption>
+                                    <thead><tr><th scope="col">"Who"</th><th scope="col">"Roll"</th><th scope="col">"Interference"</th></tr></thead>
+                                    <tbody>{rows}</tbody>
+                                </table>
+                            })}
+                        </section>
+                    }
+                })
+        }}
+        </div>
+    }
+}

@@ -1,0 +1,41 @@
+//! A Hack & Slash character: abilities with their levels in half steps.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sheet {
+    pub abilities: Vec<Ability>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    pub name: String,
+    /// The ability's bonus in half steps: 3 means 1½.
+    pub halves: i32,
+}
+
+/// A half-step count as players write it: `0`, `½`, `1`, `1½`, `-½`.
+pub fn halves_text(halves: i32) -> String {
+    let sign = if halves < 0 { "-" } else { "" };
+    let (whole, half) = (halves.abs() / 2, halves.abs() % 2 == 1);
+    match (whole, half) {
+        (0, true) => format!("{sign}½"),
+        (w, true) => format!("{sign}{w}½"),
+        (w, false) => format!("{sign}{w}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_steps_read_as_players_write_them() {
+        assert_eq!(halves_text(0), "0");
+        assert_eq!(halves_text(1), "½");
+        assert_eq!(halves_text(3), "1½");
+        assert_eq!(halves_text(4), "2");
+        assert_eq!(halves_text(-1), "-½");
+        assert_eq!(halves_text(-5), "-2½");
+    }
+}

@@ -1,0 +1,97 @@
+//! The Hack & Slash sheet editor: abilities with their bonus in half steps, changed by a -½/+½ stepper.
+
+use super::{halves_text, Ability, Sheet};
+use crate::characters::edit::SheetAccess;
+use crate::characters::import_export::{HALVES_MAX, HALVES_MIN};
+use leptos::prelude::*;
+
+#[component]
+fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
+    let ability = sheet.memo(move |s| s.abilities.get(index).cloned());
+    let name = move || ability.get().map(|a| a.name).unwrap_or_default();
+    let halves = move || ability.get().map_or(0, |a| a.halves);
+    let step = move |by: i32| {
+        sheet.update(|s| {
+            if let Some(a) = s.abilities.get_mut(index) {
+                a.halves = (a.halves + by).clamp(HALVES_MIN, HALVES_MAX);
+            }
+        })
+    };
+    let name_id = format!("hs-ability-{index}-name");
+    view! {
+        <li class="sheet-row ability-row" data-index=index>
+            <div class="field grow">
+                <label for=name_id.clone()>"Ability"</label>
+                <input
+                    id=name_id
+                    class="ability-name"
+                    type="text"
+                    prop:value=name
+                    on:input=move |ev| {
+                        let v = event_target_value(&ev);
+                        sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone()))
+                    }
+                />
+            </div>
+            <div class="stepper" role="group" aria-label=move || format!("Bonus of {}", name())>
+                <button
+                    type="button"
+                    class="step-down"
+                    aria-label=move || format!("Lower {} by a half step", name())
+                    disabled=move || { halves() <= HALVES_MIN }
+                    on:click=move |_| step(-1)
+                >
+                    "−½"
+                </button>
+                <output class="ability-level" aria-live="polite">
+                    {move || halves_text(halves())}
+                </output>
+                <button
+                    type="button"
+                    class="step-up"
+                    aria-label=move || format!("Raise {} by a half step", name())
+                    disabled=move || { halves() >= HALVES_MAX }
+                    on:click=move |_| step(1)
+                >
+                    "+½"
+                </button>
+            </div>
+            <button
+                type="button"
+                class="remove-ability"
+                aria-label=move || format!("Remove ability {}", name())
+                on:click=move |_| sheet.update(|s| _ = (index < s.abilities.len()).then(|| s.abilities.remove(index)))
+            >
+                "Remove"
+            </button>
+        </li>
+    }
+}
+
+/// The Hack & Slash sheet of character `id`.
+#[component]
+pub fn HackAndSlashSheetEditor(id: String) -> impl IntoView {
+    let sheet = SheetAccess::<Sheet>::new(id);
+    let abilities = sheet.memo(|s| Some(s.abilities.len()));
+    let add = move |_| {
+        sheet.update(|s| s.abilities.push(Ability { name: format!("Ability {}", s.abilities.len() + 1), halves: 0 }))
+    };
+    view! {
+        <div class="sheet-editor" data-system="hack-and-slash">
+            <section class="sheet-part">
+                <h3>"Abilities"</h3>
+                <p class="hint">"Bonuses come in half steps (0, ½, 1, 1½ ...), from -10 to 20; a roll is d6 plus bonuses against d6 plus difficulty."</p>
+                <ul class="sheet-rows abilities">
+                    <For
+                        each=move || 0..abilities.get().unwrap_or(0)
+                        key=|i| *i
+                        children=move |index| view! { <AbilityRow sheet index /> }
+                    />
+                </ul>
+                <button type="button" class="add-ability" on:click=add>
+                    "Add ability"
+                </button>
+            </section>
+        </div>
+    }
+}

@@ -1,0 +1,321 @@
+//! The Remedy roll panel: check dice (from the skill or typed, validated live), ability score, dominance and
+//! threat (with the net), bonus, a DC with the DC table's name or a contest, triumph and disaster ranges, attack.
+
+use crate::screens::roll::kit::{
+    int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
+};
+use crate::systems::Sheet;
+use dicetray_rules::systems::remedy::{Check, CheckDice, CheckRoll, Outcome, Reactive, RemedyRequest, RemedyRoll};
+use dicetray_rules::systems::{Request, RequestError, Roll};
+use leptos::prelude::*;
+
+/// Outcome and event names in words.
+pub fn label(name: &str) -> String {
+    match name {
+        "triumph" => "Triumph",
+        "success" => "Success",
+        "failure" => "Failure",
+        "disaster" => "Disaster",
+        "critical_hit" => "Critical hit",
+        "cancelled" => "Triumphs or disasters cancel out",
+        other => other,
+    }
+    .to_string()
+}
+
+/// The DC table's name for a DC.
+pub fn difficulty_name(dc: i64) -> &'static str {
+    match dc {
+        i64::MIN..=4 => "Trivial",
+        5..=9 => "Easy",
+        10..=14 => "Moderate",
+        15..=19 => "Hard",
+        20..=24 => "Punishing",
+        25..=29 => "Insane",
+        _ => "Impossible",
+    }
+}
+
+fn meaning(roll: &RemedyRoll) -> String {
+    let contest = roll.opponent.is_some();
+    let text = match roll.outcome {
+        Outcome::Triumph if roll.critical_hit => {
+            "A natural in your triumph range: the attack lands as a critical hit, whatever the total."
+        }
+        Outcome::Triumph => "A natural in your triumph range: you succeed whatever the total, and then some.",
+        Outcome::Success if contest => "Your total beats the other side's: you win the contest.",
+        Outcome::Success => "Your total is above the DC: you succeed (a tie would have gone to the DC).",
+        Outcome::Failure if contest => "The other side wins the contest (a tie goes to whoever reacts).",
+        Outcome::Failure => "Your total does not beat the DC: you fail.",
+        Outcome::Disaster => "A natural in your disaster range: you fail whatever the total, badly.",
+    };
+    format!("{text} (Remedy)")
+}
+
+fn side_text(c: &CheckRoll) -> String {
+    let d6 = match c.d6 {
+        0 => String::new(),
+        n if n > 0 => format!(" + {n} dominance"),
+        n => format!(" - {} threat", -n),
+    };
+    let bonus = if c.bonus == 0 { String::new() } else { format!(" {:+} bonus", c.bonus) };
+    format!("{}: natural {} (kept {}) {:+} ability{d6}{bonus} = {}", c.notation, c.natural, c.kept, c.ability, c.total)
+}
+
+/// One side's typed inputs.
+#[derive(Clone, Copy)]
+struct SideInputs {
+    dice: RwSignal<String>,
+    ability: RwSignal<String>,
+    dominance: RwSignal<String>,
+    threat: RwSignal<String>,
+    bonus: RwSignal<String>,
+}
+
+impl SideInputs {
+    fn new(dice: &str, ability: i32) -> Self {
+        SideInputs {
+            dice: RwSignal::new(dice.to_string()),
+            ability: RwSignal::new(ability.to_string()),
+            dominance: RwSignal::new("0".into()),
+            threat: RwSignal::new("0".into()),
+            bonus: RwSignal::new("0".into()),
+        }
+    }
+
+    fn check(&self, prefix: &str) -> Result<Check, RequestError> {
+        let f = |name: &str| format!("{prefix}{name}");
+        Ok(Check {
+            dice: self.dice.get(),
+            ability: int32(&f("ability"), &self.ability.get())?,
+            dominance: int32(&f("dominance"), &self.dominance.get())?,
+            threat: int32(&f("threat"), &self.threat.get())?,
+            bonus: int32(&f("bonus"), &self.bonus.get())?,
+            triumph_from: None,
+            disaster_to: None,
+        })
+    }
+
+    fn net(&self) -> String {
+        match (self.dominance.get().trim().parse::<i64>(), self.threat.get().trim().parse::<i64>()) {
+            (Ok(d), Ok(t)) if d > t => format!("Net: +{} dominance d6 (added)", d - t),
+            (Ok(d), Ok(t)) if t > d => format!("Net: {} threat d6 (subtracted)", t - d),
+            (Ok(_), Ok(_)) => "Net: none (they cancel one for one)".into(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// Dice input with live reading and buttons for the marks (phones have no ▲ key).
+#[component]
+fn DiceField(id: &'static str, label: &'static str, value: RwSignal<String>) -> impl IntoView {
+    let reading = move || match value.get().parse::<CheckDice>() {
+        Ok(d) => format!("Reads as {d}"),
+        Err(e) => e.problem,
+    };
+    let hint_id = format!("{id}-hint");
+    let mark = move |m: &'static str| move |_| value.update(|v| v.push_str(m));
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input id=id type="text" autocomplete="off" spellcheck="false" aria-describedby=hint_id.clone() bind:value=value />
+            <span class="field-hint" id=hint_id>{reading}</span>
+            <div class="mark-buttons" role="group" aria-label="Add a mark">
+                <button type="button" aria-label="add ▲ keep highest" on:click=mark("▲")>"▲"</button>
+                <button type="button" aria-label="add ▼ keep lowest" on:click=mark("▼")>"▼"</button>
+                <button type="button" aria-label="add ! explode" on:click=mark("!")>"!"</button>
+                <button type="button" aria-label="add ♻ reroll" on:click=mark("♻")>"♻"</button>
+                <button type="button" aria-label="clear the dice" on:click=move |_| value.set("1d20".into())>"1d20"</button>
+            </div>
+        </div>
+    }
+}
+
+/// The Remedy roll panel.
+#[component]
+pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
+    let ctx = RollCtx::get();
+    let sheet = character.as_ref().and_then(|id| ctx.state.character(id)).and_then(|c| match c.sheet {
+        Sheet::Remedy(s) => Some(s),
+        _ => None,
+    });
+    let sheet = StoredValue::new(sheet);
+    let skill_options: Vec<(String, String)> = sheet.with_value(|s| {
+        s.as_ref().map_or(Vec::new(), |s| {
+            s.skills
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    let ability =
+                        s.abilities.get(k.ability).map_or(String::new(), |a| format!(", {} {:+}", a.name, a.score));
+                    (i.to_string(), format!("{} ({}{ability})", k.name, k.dice))
+                })
+                .collect()
+        })
+    });
+    let has_skills = !skill_options.is_empty();
+    let skill_pick = RwSignal::new(if has_skills { "0".to_string() } else { String::new() });
+
+    let own = SideInputs::new("1d20", 0);
+    let opp = SideInputs::new("1d20", 0);
+    Effect::new(move |_| {
+        let pick = skill_pick.get().parse::<usize>().ok();
+        sheet.with_value(|s| {
+            if let (Some(s), Some(i)) = (s, pick) {
+                if let Some(k) = s.skills.get(i) {
+                    own.dice.set(k.dice.clone());
+                    own.ability.set(s.abilities.get(k.ability).map_or(0, |a| a.score).to_string());
+                }
+            }
+        });
+    });
+    let mode = RwSignal::new("dc".to_string());
+    let dc = RwSignal::new("10".to_string());
+    let reactive = RwSignal::new("opponent".to_string());
+    let triumph_from = RwSignal::new("20".to_string());
+    let disaster_to = RwSignal::new("1".to_string());
+    let attack = RwSignal::new(false);
+
+    let request = Memo::new(move |_| -> Result<RemedyRequest, RequestError> {
+        let c = own.check("")?;
+        let mut r = RemedyRequest::against_dc(&c.dice, c.ability, 0);
+        r.dominance = c.dominance;
+        r.threat = c.threat;
+        r.bonus = c.bonus;
+        let tf = int32("triumph_from", &triumph_from.get())?;
+        let dt = int32("disaster_to", &disaster_to.get())?;
+        r.triumph_from = (tf != 20).then_some(tf);
+        r.disaster_to = (dt != 1).then_some(dt);
+        r.attack = attack.get();
+        if mode.get() == "contest" {
+            r.dc = None;
+            r.opponent = Some(opp.check("opponent.")?);
+            r.reactive = Some(if reactive.get() == "self" { Reactive::Myself } else { Reactive::Opponent });
+        } else {
+            r.dc = Some(int32("dc", &dc.get())?);
+        }
+        Request::Remedy(r.clone()).validate()?;
+        Ok(r)
+    });
+    let odds = Signal::derive(move || request.get().and_then(|r| Request::Remedy(r).odds()));
+
+    let last = RwSignal::new(None::<RemedyRoll>);
+    let character_id = StoredValue::new(character);
+    let on_roll = move || {
+        let Ok(req) = request.get_untracked() else { return };
+        let detail = match (&req.dc, &req.opponent) {
+            (Some(dc), _) => format!("{} vs DC {dc} ({})", req.dice, difficulty_name(*dc as i64)),
+            (_, Some(o)) => format!("{} in a contest against {}", req.dice, o.dice),
+            _ => req.dice.clone(),
+        };
+        let who = ctx.character_ref(&character_id.get_value());
+        if let Ok((Roll::Remedy(roll), _)) = roll_and_record(ctx, &Request::Remedy(req), who, label, &detail) {
+            last.set(Some(roll));
+        }
+    };
+
+    let dc_hint = Signal::derive(move || {
+        dc.get()
+            .trim()
+            .parse::<i64>()
+            .map_or(String::new(), |d| format!("{}: succeed only above {d}", difficulty_name(d)))
+    });
+    let own_net = Signal::derive(move || own.net());
+    let opp_net = Signal::derive(move || opp.net());
+    let mode_options =
+        vec![("dc".to_string(), "Against a DC".to_string()), ("contest".to_string(), "Contest".to_string())];
+    let reactive_options = vec![
+        ("opponent".to_string(), "The opponent reacts (I act)".to_string()),
+        ("self".to_string(), "I react (ties go to me)".to_string()),
+    ];
+
+    view! {
+        <div class="panel-inputs">
+            {has_skills.then(|| view! { <SelectField id="rm-skill" label="Skill" value=skill_pick options=skill_options /> })}
+            <DiceField id="rm-dice" label="Check dice" value=own.dice />
+            <NumberField id="rm-ability" label="Ability score" value=own.ability />
+            <NumberField id="rm-dominance" label="Dominance d6s" value=own.dominance min=0 max=10 />
+            <NumberField id="rm-threat" label="Threat d6s" value=own.threat min=0 max=10 hint=own_net />
+            <NumberField id="rm-bonus" label="Other bonus" value=own.bonus />
+            <SelectField id="rm-mode" label="Against" value=mode options=mode_options />
+            <Show
+                when=move || mode.get() == "contest"
+                fallback=move || view! { <NumberField id="rm-dc" label="DC" value=dc hint=dc_hint /> }
+            >
+                <fieldset class="contest">
+                    <legend>"Opponent"</legend>
+                    <DiceField id="rm-opp-dice" label="Opponent's check dice" value=opp.dice />
+                    <NumberField id="rm-opp-ability" label="Opponent's ability score" value=opp.ability />
+                    <NumberField id="rm-opp-dominance" label="Opponent's dominance d6s" value=opp.dominance min=0 max=10 />
+                    <NumberField id="rm-opp-threat" label="Opponent's threat d6s" value=opp.threat min=0 max=10 hint=opp_net />
+                    <NumberField id="rm-opp-bonus" label="Opponent's other bonus" value=opp.bonus />
+                    <SelectField id="rm-reactive" label="Who reacts" value=reactive options=reactive_options.clone() />
+                </fieldset>
+            </Show>
+            <NumberField id="rm-triumph-from" label="Triumph on a natural of at least" value=triumph_from min=2 max=20 />
+            <NumberField id="rm-disaster-to" label="Disaster on a natural of at most" value=disaster_to min=1 max=19 />
+            <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
+        </div>
+        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <div class="panel-output">
+        {move || {
+            last.get()
+                .map(|roll| {
+                    let mut summary = Roll::Remedy(roll.clone()).summary();
+                    summary.dice = roll.dice.clone();
+                    let mut detail = side_text(&roll.check);
+                    if let Some(dc) = roll.dc {
+                        detail.push_str(&format!(" against DC {dc} ({})", difficulty_name(dc)));
+                    }
+                    let opponent = roll.opponent.as_ref().map(|o| {
+                        let dice = o.dice.clone();
+                        view! {
+                            <div class="opponent-roll">
+                                <p>{format!("Opponent {}", side_text(o))}</p>
+                                <crate::widgets::dice::DiceRow dice=Signal::stored(dice) />
+                            </div>
+                        }
+                    });
+                    view! {
+                        <section class="roll-result" data-outcome=roll.outcome.as_str()>
+                            {summary_view(&summary, label, meaning(&roll), detail)}
+                            {opponent}
+                            {roll.events.iter().map(|e| view! { <p class="event">{format!("★ {}", label(e))}</p> }).collect_view()}
+                        </section>
+                    }
+                })
+        }}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dc_table_names() {
+        let names: Vec<_> = [0, 4, 5, 9, 10, 14, 15, 19, 20, 24, 25, 29, 30, 99].map(difficulty_name).to_vec();
+        assert_eq!(
+            names,
+            [
+                "Trivial",
+                "Trivial",
+                "Easy",
+                "Easy",
+                "Moderate",
+                "Moderate",
+                "Hard",
+                "Hard",
+                "Punishing",
+                "Punishing",
+                "Insane",
+                "Insane",
+                "Impossible",
+                "Impossible"
+            ]
+        );
+        assert_eq!(difficulty_name(-5), "Trivial");
+    }
+}

@@ -1,0 +1,37 @@
+//! A Remedy character: six ability scores, and skills (each under one ability) with their check dice.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sheet {
+    /// Exactly six ability scores; their names are editable (a table may use its own).
+    pub abilities: Vec<Ability>,
+    pub skills: Vec<Skill>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    pub name: String,
+    pub score: i32,
+}
+
+/// A skill: the ability it is listed under (index into `abilities`) and its check dice in Remedy notation
+/// (`1d20`, `2d20▲`, ...; aptitude and mastery decide them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Skill {
+    pub name: String,
+    pub ability: usize,
+    pub dice: String,
+}
+
+/// Default names for the six abilities.
+pub const ABILITY_NAMES: [&str; 6] = ["Strength", "Dexterity", "Constitution", "Intelligence", "Wisdom", "Charisma"];
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet {
+            abilities: ABILITY_NAMES.iter().map(|n| Ability { name: n.to_string(), score: 0 }).collect(),
+            skills: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! The Ruina Imperii roll panel: skill dice, Risk up to the Risk Limit, Explode from elsewhere, a static
+//! difficulty or an opposed pool, and Fortune (spend 1 for this roll, or all for the scene).
+
+use crate::screens::roll::kit::{
+    int32, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
+};
+use crate::systems::Sheet;
+use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, Outcome, RuinaImperiiRequest, RuinaImperiiRoll};
+use dicetray_rules::systems::{Request, RequestError, Roll};
+use leptos::prelude::*;
+
+/// Outcome and event names in words.
+pub fn label(name: &str) -> String {
+    match name {
+        "critical_success" => "Critical Success",
+        "success" => "Success",
+        "failure" => "Failure",
+        "harsh_failure" => "Harsh Failure",
+        "exploded" => "A die explodes",
+        "fortune_covered" => "Harsh Failure avoided by Fortune",
+        other => other,
+    }
+    .to_string()
+}
+
+fn meaning(roll: &RuinaImperiiRoll) -> String {
+    let d = roll.difficulty;
+    let text = match roll.outcome {
+        Outcome::CriticalSuccess => format!("More than twice {d} hits: you succeed exceptionally."),
+        Outcome::Success => format!("More than {d} hits: you succeed."),
+        Outcome::Failure if roll.events.iter().any(|e| e == "fortune_covered") => {
+            "Not enough hits, and fewer hits than your Risk, but Fortune turns the Harsh Failure into a plain Failure."
+                .into()
+        }
+        Outcome::Failure => format!("{d} hits or fewer: you fail."),
+        Outcome::HarshFailure => {
+            "You failed with fewer hits than the Risk you took: the failure comes with a harsh consequence.".into()
+        }
+    };
+    format!("{text} (Ruina Imperii)")
+}
+
+fn explode_options() -> Vec<(String, String)> {
+    vec![
+        (String::new(), "None".into()),
+        ("6".into(), "Explode 6".into()),
+        ("5".into(), "Explode 5".into()),
+        ("4".into(), "Explode 4".into()),
+    ]
+}
+
+/// The Ruina Imperii roll panel.
+#[component]
+pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
+    let ctx = RollCtx::get();
+    let state = ctx.state;
+    let sheet = character.as_ref().and_then(|id| state.character(id)).and_then(|c| match c.sheet {
+        Sheet::RuinaImperii(s) => Some(s),
+        _ => None,
+    });
+    let risk_limit = sheet.as_ref().map(|s| s.risk_limit as i32);
+    let skill_options: Vec<(String, String)> = sheet.as_ref().map_or(Vec::new(), |s| {
+        s.skills.iter().enumerate().map(|(i, k)| (i.to_string(), format!("{} ({} dice)", k.name, k.dice))).collect()
+    });
+    let skills = StoredValue::new(sheet.map(|s| s.skills).unwrap_or_default());
+    let has_skills = !skill_options.is_empty();
+    let skill_pick = RwSignal::new(if has_skills { "0".to_string() } else { String::new() });
+    let skill = RwSignal::new("3".to_string());
+    Effect::new(move |_| {
+        if let Some(k) = skill_pick.get().parse::<usize>().ok().and_then(|i| skills.with_value(|v| v.get(i).cloned())) {
+            skill.set(k.dice.to_string());
+        }
+    });
+    let risk = RwSignal::new("0".to_string());
+    let explode = RwSignal::new(String::new());
+    let mode = RwSignal::new("static".to_string());
+    let difficulty = RwSignal::new("1".to_string());
+    let opp_skill = RwSignal::new("3".to_string());
+    let opp_risk = RwSignal::new("0".to_string());
+    let opp_explode = RwSignal::new(String::new());
+    let fortune = RwSignal::new("none".to_string());
+    let scene_fortune = RwSignal::new(false);
+
+    let character_id = StoredValue::new(character);
+    let fortune_left = move || {
+        character_id.get_value().and_then(|id| {
+            state.characters.with(|cs| {
+                cs.iter().find(|c| c.id == id).and_then(|c| match &c.sheet {
+                    Sheet::RuinaImperii(s) => Some(s.fortune),
+                    _ => None,
+                })
+            })
+        })
+    };
+    let explode_of = |field: &str, s: String| -> Result<Option<i32>, RequestError> {
+        if s.is_empty() {
+            Ok(None)
+        } else {
+            int32(field, &s).map(Some)
+        }
+    };
+    let request = Memo::new(move |_| -> Result<RuinaImperiiRequest, RequestError> {
+        let mut r = RuinaImperiiRequest::against(int32("skill", &skill.get())?, int32("risk", &risk.get())?, 0);
+        r.explode = explode_of("explode", explode.get())?;
+        r.risk_limit = risk_limit;
+        if mode.get() == "opposed" {
+            r.difficulty = None;
+            r.opponent = Some(Opponent {
+                skill: int32("opponent.skill", &opp_skill.get())?,
+                risk: int32("opponent.risk", &opp_risk.get())?,
+                explode: explode_of("opponent.explode", opp_explode.get())?,
+            });
+        } else {
+            r.difficulty = Some(int32("difficulty", &difficulty.get())?);
+        }
+        r.fortune = if scene_fortune.get() {
+            Fortune::Scene
+        } else {
+            match fortune.get().as_str() {
+                "roll" => Fortune::Roll,
+                "scene" => Fortune::Scene,
+                _ => Fortune::None,
+            }
+        };
+        r.validate()?;
+        Ok(r)
+    });
+    let odds = Signal::derive(move || request.get().and_then(|r| Request::RuinaImperii(r).odds()));
+    let fortune_ok = move || {
+        let spending = !scene_fortune.get() && fortune.get() != "none";
+        !(spending && fortune_left().is_some_and(|f| f == 0))
+    };
+
+    let last = RwSignal::new(None::<RuinaImperiiRoll>);
+    let on_roll = move || {
+        let Ok(req) = request.get_untracked() else { return };
+        let against = match (&req.difficulty, &req.opponent) {
+            (Some(d), _) => format!("difficulty {d}"),
+            (_, Some(o)) => format!("an opposed pool of {} (Risk {})", o.skill, o.risk),
+            _ => String::new(),
+        };
+        let detail = format!("{} skill dice, Risk {} against {against}", req.skill, req.risk);
+        let who = ctx.character_ref(&character_id.get_value());
+        if let Ok((Roll::RuinaImperii(roll), _)) =
+            roll_and_record(ctx, &Request::RuinaImperii(req), who, label, &detail)
+        {
+            // Fortune bookkeeping: one point for this roll, or all of it for the rest of the scene.
+            let spend = if scene_fortune.get_untracked() { "none".to_string() } else { fortune.get_untracked() };
+            if spend != "none" {
+                if let Some(id) = character_id.get_value() {
+                    state.characters.update(|cs| {
+                        if let Some(c) = cs.iter_mut().find(|c| c.id == id) {
+                            if let Sheet::RuinaImperii(s) = &mut c.sheet {
+                                s.fortune = if spend == "scene" { 0 } else { s.fortune.saturating_sub(1) };
+                                c.updated = crate::state::now_ms();
+                            }
+                        }
+                    });
+                }
+                if spend == "scene" {
+                    scene_fortune.set(true);
+                }
+                fortune.set("none".into());
+            }
+            last.set(Some(roll));
+        }
+    };
+
+    let risk_options: Vec<(String, String)> = (0..=risk_limit.unwrap_or(10))
+        .map(|r| (r.to_string(), if r == 0 { "0: no Risk".into() } else { format!("{r}: +{r} dice, Explode") }))
+        .collect();
+    let risk_hint = Signal::derive(move || match risk_limit {
+        Some(l) => {
+            format!("Risk Limit {l} (from the sheet). Risk adds dice and makes 6s explode (Explode 6 becomes 5).")
+        }
+        None => "Risk adds dice and makes 6s explode (Explode 6 becomes 5).".into(),
+    });
+    let mode_options = vec![
+        ("static".to_string(), "Static difficulty".to_string()),
+        ("opposed".to_string(), "Opposed roll".to_string()),
+    ];
+    let fortune_options = Signal::derive(move || {
+        let left = fortune_left().map(|f| format!(" ({f} left)")).unwrap_or_default();
+        vec![
+            ("none".to_string(), "No Fortune".to_string()),
+            ("roll".to_string(), format!("Spend 1 to ignore a Harsh Failure on this roll{left}")),
+            ("scene".to_string(), format!("Spend all to ignore Harsh Failures for the scene{left}")),
+        ]
+    });
+
+    view! {
+        <div class="panel-inputs">
+            {has_skills.then(|| view! { <SelectField id="ri-skill-pick" label="Skill" value=skill_pick options=skill_options /> })}
+            <NumberField id="ri-skill" label="Skill dice" value=skill min=0 max=30 />
+            <SelectField id="ri-risk" label="Risk" value=risk options=risk_options hint=risk_hint />
+            <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
+            <SelectField id="ri-mode" label="Against" value=mode options=mode_options />
+            <Show
+                when=move || mode.get() == "opposed"
+                fallback=move || view! { <NumberField id="ri-difficulty" label="Difficulty" value=difficulty min=0 max=30 /> }
+            >
+                <fieldset class="opposed">
+                    <legend>"Opponent"</legend>
+                    <NumberField id="ri-opp-skill" label="Opponent's skill dice" value=opp_skill min=0 max=30 />
+                    <NumberField id="ri-opp-risk" label="Opponent's Risk" value=opp_risk min=0 max=10 />
+                    <SelectField id="ri-opp-explode" label="Opponent's Explode" value=opp_explode options=explode_options() />
+                </fieldset>
+            </Show>
+            <Show
+                when=move || !scene_fortune.get()
+                fallback=move || view! {
+                    <p class="scene-fortune">
+                        "Fortune is spent for this scene: Harsh Failures are ignored. "
+                        <button type="button" id="ri-end-scene" class="secondary" on:click=move |_| scene_fortune.set(false)>"End the scene"</button>
+                    </p>
+                }
+            >
+                <SelectField id="ri-fortune" label="Fortune" value=fortune options=fortune_options />
+            </Show>
+            <Show when=move || !fortune_ok()>
+                <p class="request-error" role="alert">"No Fortune left on the sheet to spend."</p>
+            </Show>
+        </div>
+        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll /></div>
+        <div class="panel-output">
+        {move || {
+            last.get()
+                .map(|roll| {
+                    let mut summary = Roll::RuinaImperii(roll.clone()).summary();
+                    summary.dice = roll.dice.clone();
+                    let mut detail = format!("{} hits; Success above {}, Critical above {}", roll.total, roll.success_above, roll.critical_above);
+                    if roll.pool.zero_dice {
+                        detail.push_str(" (zero dice: rolled one die at Risk 1)");
+                    }
+                    let opponent = roll.opponent.as_ref().map(|o| {
+                        let dice = o.dice.clone();
+                        view! {
+                            <div class="opponent-roll">
+                                <p>{format!("Opponent: {} hits", o.hits)}</p>
+                                <crate::widgets::dice::DiceRow dice=Signal::stored(dice) />
+                            </div>
+                        }
+                    });
+                    let avoided = roll.events.iter().any(|e| e == "fortune_covered");
+                    view! {
+                        <section class="roll-result" data-outcome=roll.outcome.as_str()>
+                            {summary_view(&summary, label, meaning(&roll), detail)}
+                            {avoided.then(|| view! { <p class="event fortune-covered">"★ Harsh Failure avoided by Fortune"</p> })}
+                            {opponent}
+                        </section>
+                    }
+                })
+        }}
+        </div>
+    }
+}

@@ -1,0 +1,82 @@
+//! A Total//Effect character: level, tier (with the example games' tier names as presets) and abilities with
+//! their outcome bands over Total.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sheet {
+    /// Level 0-10 (0 and 10 exist only in some games).
+    pub level: u8,
+    /// Names of tiers 0 (optional), 1, 2, 3 and 4 (optional, level 10).
+    pub tier_names: TierNames,
+    pub abilities: Vec<Ability>,
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet { level: 1, tier_names: TierPreset::ValiantHorizon.names(), abilities: Vec::new() }
+    }
+}
+
+/// What each tier is called; `preset` says which example game the names came from (or `custom`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TierNames {
+    pub preset: TierPreset,
+    /// Tier 0..=4; an empty name means the game has no such tier.
+    pub names: [String; 5],
+}
+
+/// The three example games' tier names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TierPreset {
+    ValiantHorizon,
+    LiminalVoid,
+    MachinationsOfCourtAndFrame,
+    Custom,
+}
+
+impl TierPreset {
+    pub const ALL: [TierPreset; 4] = [
+        TierPreset::ValiantHorizon,
+        TierPreset::LiminalVoid,
+        TierPreset::MachinationsOfCourtAndFrame,
+        TierPreset::Custom,
+    ];
+
+    /// The game's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            TierPreset::ValiantHorizon => "Valiant Horizon",
+            TierPreset::LiminalVoid => "Liminal Void",
+            TierPreset::MachinationsOfCourtAndFrame => "Machinations of Court and Frame",
+            TierPreset::Custom => "Custom",
+        }
+    }
+
+    /// The tier names the game gives (tiers 0..=4).
+    pub fn names(self) -> TierNames {
+        let n: [&str; 5] = match self {
+            TierPreset::ValiantHorizon => ["", "Fledgling", "Famous", "Renowned", "Heroic"],
+            TierPreset::LiminalVoid => ["Level 0", "Green", "Seasoned", "Elite", ""],
+            TierPreset::MachinationsOfCourtAndFrame => ["", "Exceptional", "Important", "Prominent", ""],
+            TierPreset::Custom => ["Tier 0", "Tier 1", "Tier 2", "Tier 3", "Tier 4"],
+        };
+        TierNames { preset: self, names: n.map(String::from) }
+    }
+}
+
+/// An ability: its outcome bands over Total (`9+`, `13+`, `6-8`, `8-`), each with what it does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    pub name: String,
+    pub bands: Vec<BandNote>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BandNote {
+    /// The band's text as the rules crate reads it (`9+`, `8-`, `6-8`).
+    pub band: String,
+    /// What happens when it triggers.
+    pub effect: String,
+}

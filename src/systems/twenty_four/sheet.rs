@@ -1,0 +1,46 @@
+//! A 24-System character: skills with ranks 0-6, and the complications logged on the five tracks.
+
+use dicetray_rules::systems::twenty_four::{Severity, Track};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sheet {
+    pub skills: Vec<Skill>,
+    /// Complications from Push Your Luck (or entered by hand), oldest first.
+    #[serde(default)]
+    pub complications: Vec<LoggedComplication>,
+}
+
+/// A skill and its rank (0-6: the rank sets the two skill dice and the flat bonus).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Skill {
+    pub name: String,
+    pub rank: u8,
+}
+
+/// One complication on a track.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoggedComplication {
+    pub track: Track,
+    pub severity: Severity,
+    pub fiction: String,
+    /// When it was logged (milliseconds since the Unix epoch).
+    pub at: f64,
+    /// Cleared in play (kept for the record).
+    #[serde(default)]
+    pub cleared: bool,
+}
+
+/// The five tracks in the order the rules list them.
+pub const TRACKS: [Track; 5] = [Track::Position, Track::Resource, Track::Exposure, Track::Strain, Track::Objective];
+
+/// A track's display name.
+pub fn track_name(track: Track) -> &'static str {
+    match track {
+        Track::Position => "Position",
+        Track::Resource => "Resource",
+        Track::Exposure => "Exposure",
+        Track::Strain => "Strain",
+        Track::Objective => "Objective",
+    }
+}

@@ -1,0 +1,103 @@
+//! A roll's breakdown: the total, large; each dice group with its dice (kept, dropped, exploded, rerolled and
+//! counted dice drawn differently by [`DiceRow`]) and its subtotal; the labelled parts; the comment; and the
+//! plain-text rendering the history keeps.
+
+use crate::widgets::dice::DiceRow;
+use dicetray_rules::dice::{ExprRoll, GroupRoll};
+use leptos::prelude::*;
+
+/// A group's subtotal in words: `= 14`, or `3 successes` for a success count.
+pub fn subtotal_text(g: &GroupRoll) -> String {
+    if g.successes {
+        let n = g.subtotal;
+        format!("{n} success{}", if n.abs() == 1 { "" } else { "es" })
+    } else {
+        format!("= {}", g.subtotal)
+    }
+}
+
+/// The rolled expression without its comment (the comment is shown on its own line).
+pub fn expr_without_comment(r: &ExprRoll) -> &str {
+    r.comment
+        .as_deref()
+        .and_then(|c| r.expr.strip_suffix(c))
+        .and_then(|e| e.trim_end().strip_suffix('#'))
+        .map_or(r.expr.as_str(), str::trim_end)
+}
+
+/// The last roll, or nothing before the first.
+#[component]
+pub fn Breakdown(#[prop(into)] roll: Signal<Option<ExprRoll>>) -> impl IntoView {
+    move || {
+        roll.get().map(|r| {
+            let groups = r
+                .groups
+                .iter()
+                .map(|g| {
+                    view! {
+                        <li class="tray-group">
+                            <div class="tray-group-head">
+                                <code class="tray-group-notation">{g.notation.clone()}</code>
+                                <span class="tray-subtotal">{subtotal_text(g)}</span>
+                            </div>
+                            <DiceRow dice=Signal::stored(g.dice.clone()) />
+                        </li>
+                    }
+                })
+                .collect_view();
+            let labels = (!r.labels.is_empty()).then(|| {
+                view! {
+                    <dl class="tray-labels">
+                        {r
+                            .labels
+                            .iter()
+                            .map(|l| {
+                                view! {
+                                    <div>
+                                        <dt>{l.label.clone()}</dt>
+                                        <dd>{l.value}</dd>
+                                    </div>
+                                }
+                            })
+                            .collect_view()}
+                    </dl>
+                }
+            });
+            let comment = r.comment.clone().map(|c| view! { <p class="tray-comment">{c}</p> });
+            view! {
+                <section class="tray-result" aria-labelledby="tray-result-title">
+                    <h2 id="tray-result-title" class="tray-result-head">
+                        <code class="tray-result-expr">{expr_without_comment(&r).to_string()}</code>
+                        <output class="tray-total" for="tray-expr">{r.total}</output>
+                    </h2>
+                    {comment}
+                    <ul class="tray-groups">{groups}</ul>
+                    {labels}
+                    <pre class="tray-text">{r.text.clone()}</pre>
+                </section>
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::dice::parse;
+
+    #[test]
+    fn subtotals_read_as_sums_or_counts() {
+        let r = parse("4d6kh3").unwrap().roll(7).unwrap();
+        assert_eq!(subtotal_text(&r.groups[0]), format!("= {}", r.total));
+        let r = parse("8d6>=4").unwrap().roll(7).unwrap();
+        assert!(subtotal_text(&r.groups[0]).contains("success"));
+    }
+
+    #[test]
+    fn the_heading_leaves_the_comment_out() {
+        let r = parse("d20+5 [hit] # attack roll").unwrap().roll(1).unwrap();
+        assert_eq!(expr_without_comment(&r), parse("d20+5 [hit]").unwrap().to_string());
+        let r = parse("2d6").unwrap().roll(1).unwrap();
+        assert_eq!(expr_without_comment(&r), "2d6");
+    }
+}

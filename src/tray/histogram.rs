@@ -1,0 +1,184 @@
+//! The exact odds of the typed expression as a column chart: one bar per total, or, when the totals span more
+//! than [`MAX_BARS`] values, bars over equal ranges of totals. Each bar carries `data-value` (or `data-lo` /
+//! `data-hi` for a range) and its exact probability in `data-p`, and says both in words for screen readers.
+
+use crate::widgets::odds_chart::percent;
+use dicetray_rules::dist::Dist;
+use leptos::prelude::*;
+
+/// Most bars before totals are grouped into ranges.
+pub const MAX_BARS: usize = 60;
+/// Number of ranges when grouping.
+const BINS: usize = 40;
+
+/// One bar: the totals `lo..=hi` and their probability.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bar {
+    pub lo: i64,
+    pub hi: i64,
+    pub p: f64,
+}
+
+/// What the chart shows of a distribution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Histogram {
+    pub bars: Vec<Bar>,
+    pub min: i64,
+    pub max: i64,
+    pub mean: f64,
+    pub stddev: f64,
+    /// True if bars cover ranges of totals.
+    pub binned: bool,
+    pub truncated_mass: f64,
+}
+
+/// The bars of `d`: every total from min to max (zeros included), or ranges when there are too many.
+pub fn histogram(d: &Dist) -> Option<Histogram> {
+    let (min, max) = (d.min()?, d.max()?);
+    let len = d.support_len();
+    let binned = len > MAX_BARS;
+    let bars = if binned {
+        let width = len.div_ceil(BINS) as i64;
+        let mut bars = Vec::new();
+        let mut lo = min;
+        while lo <= max {
+            let hi = (lo + width - 1).min(max);
+            bars.push(Bar { lo, hi, p: (lo..=hi).map(|v| d.p(v)).sum() });
+            lo = hi + 1;
+        }
+        bars
+    } else {
+        (min..=max).map(|v| Bar { lo: v, hi: v, p: d.p(v) }).collect()
+    };
+    Some(Histogram { bars, min, max, mean: d.mean(), stddev: d.stddev(), binned, truncated_mass: d.truncated_mass() })
+}
+
+fn range_text(b: &Bar) -> String {
+    if b.lo == b.hi {
+        b.lo.to_string()
+    } else {
+        format!("{}–{}", b.lo, b.hi)
+    }
+}
+
+/// How often a label is printed under the bars so labels do not collide.
+fn label_every(n: usize) -> usize {
+    match n {
+        0..=13 => 1,
+        14..=26 => 2,
+        27..=40 => 4,
+        _ => 5,
+    }
+}
+
+/// The chart of `hist`; `rolled` highlights the bar holding the last roll's total.
+#[component]
+pub fn OddsHistogram(
+    #[prop(into)] hist: Signal<Option<Histogram>>,
+    #[prop(into)] rolled: Signal<Option<i64>>,
+) -> impl IntoView {
+    move || {
+        hist.get().map(|h| {
+            let top = h.bars.iter().map(|b| b.p).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
+            let every = label_every(h.bars.len());
+            let bars = h
+                .bars
+                .iter()
+                .enumerate()
+                .map(|(i, b)| {
+                    let height = format!("height: {:.3}%", b.p / top * 100.0);
+                    let words = format!("{}: {}", range_text(b), percent(b.p));
+                    // Every `every`-th total is labelled; min and max are in the caption whatever the step.
+                    let show_label = i % every == 0;
+                    let (lo, hi) = (b.lo, b.hi);
+                    let is_rolled = move || rolled.get().is_some_and(|t| (lo..=hi).contains(&t));
+                    view! {
+                        <li
+                            class="histo-bar"
+                            class:rolled=is_rolled
+                            data-value=(!h.binned).then(|| b.lo.to_string())
+                            data-lo=h.binned.then(|| b.lo.to_string())
+                            data-hi=h.binned.then(|| b.hi.to_string())
+                            data-p=b.p.to_string()
+                            title=words.clone()
+                            aria-label=words
+                        >
+                            <span class="histo-fill" style=height></span>
+                            <span class="histo-label" aria-hidden="true">
+                                {show_label.then(|| range_text(b))}
+                            </span>
+                        </li>
+                    }
+                })
+                .collect_view();
+            let truncated = (h.truncated_mass > 0.0).then(|| {
+                view! {
+                    <p class="histo-truncated" data-truncated=h.truncated_mass.to_string()>
+                        {format!(
+                            "Exploding dice are counted until the chance of going on is negligible: {} of the probability ({:e}) is left out.",
+                            percent(h.truncated_mass),
+                            h.truncated_mass,
+                        )}
+                    </p>
+                }
+            });
+            view! {
+                <figure class="tray-odds">
+                    <figcaption>
+                        <span class="histo-title">"Exact odds"</span>
+                        <span class="histo-stats">
+                            <span>"range " <b class="histo-min">{h.min}</b> "–" <b class="histo-max">{h.max}</b></span>
+                            <span>"mean " <b class="histo-mean">{format!("{:.2}", h.mean)}</b></span>
+                            <span>"σ " <b class="histo-sd">{format!("{:.2}", h.stddev)}</b></span>
+                        </span>
+                        {h.binned.then(|| view! { <span class="histo-binned">"(totals grouped into ranges)"</span> })}
+                    </figcaption>
+                    <ol class="histo" class:binned=h.binned aria-label="Probability of each total">
+                        {bars}
+                    </ol>
+                    {truncated}
+                </figure>
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::dice::parse;
+
+    #[test]
+    fn narrow_supports_get_a_bar_per_total() {
+        let h = histogram(&parse("2d6").unwrap().odds().unwrap()).unwrap();
+        assert!(!h.binned);
+        assert_eq!(h.bars.len(), 11);
+        assert_eq!((h.min, h.max), (2, 12));
+        assert!((h.bars[5].p - 6.0 / 36.0).abs() < 1e-12);
+        assert!((h.mean - 7.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn gaps_are_bars_of_zero() {
+        let h = histogram(&parse("d4*2").unwrap().odds().unwrap()).unwrap();
+        assert_eq!(h.bars.len(), 7);
+        assert_eq!(h.bars[1].p, 0.0);
+    }
+
+    #[test]
+    fn wide_supports_are_binned_and_keep_their_mass() {
+        let h = histogram(&parse("3d100").unwrap().odds().unwrap()).unwrap();
+        assert!(h.binned);
+        assert!(h.bars.len() <= BINS);
+        assert_eq!(h.bars.first().unwrap().lo, 3);
+        assert_eq!(h.bars.last().unwrap().hi, 300);
+        let total: f64 = h.bars.iter().map(|b| b.p).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn labels_thin_out() {
+        assert_eq!(label_every(11), 1);
+        assert_eq!(label_every(60), 5);
+    }
+}

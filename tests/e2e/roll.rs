@@ -1,0 +1,372 @@
+//! The Roll screen: every system's panel (ad hoc) shows the engine's exact odds live as inputs change, rolls,
+//! and shows the outcome and dice; 24-System Push Your Luck and the retry rule; invalid input names the field.
+
+use crate::harness::{BrowserTest, Page};
+use dicetray_rules::systems::{Odds, Request};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// The engine's odds for a request given as JSON.
+fn engine_odds(request: serde_json::Value) -> Odds {
+    Request::from_json(&request.to_string()).expect("test request parses").odds().expect("test request is valid")
+}
+
+/// The (name, p) pairs shown in the chart `#{chart}` (outcomes and visible events).
+async fn shown_odds(page: &Page, chart: &str) -> Vec<(String, f64)> {
+    let rows = page
+        .js(
+            "return [...document.querySelectorAll('#' + arguments[0] + ' .odds-row')]\
+               .filter(r => !r.closest('.hidden')).map(r => [r.dataset.outcome, r.dataset.p]);",
+            vec![json!(chart)],
+        )
+        .await;
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_str().unwrap().parse::<f64>().unwrap()))
+        .collect()
+}
+
+fn matches(shown: &[(String, f64)], expected: &Odds) -> bool {
+    let want: Vec<_> = expected.outcomes.iter().chain(&expected.events).collect();
+    shown.len() == want.len() && shown.iter().zip(&want).all(|((name, p), c)| *name == c.name && (p - c.p).abs() < 1e-9)
+}
+
+/// Wait until the chart `#{chart}` shows exactly `expected` (every probability within 1e-9).
+async fn expect_odds_in(page: &Page, chart: &str, expected: &Odds, what: &str) {
+    let started = Instant::now();
+    loop {
+        let shown = shown_odds(page, chart).await;
+        if matches(&shown, expected) {
+            return;
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            panic!("odds for {what} never matched the engine.\nshown:    {shown:?}\nexpected: {expected:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn expect_odds(page: &Page, request: serde_json::Value) {
+    let what = request.to_string();
+    expect_odds_in(page, "panel-odds", &engine_odds(request), &what).await;
+}
+
+async fn open_system(page: &Page, system: &str) {
+    page.open("#/roll").await;
+    page.select("#roll-system", system).await;
+    page.wait_for(&format!(".roll-panel[data-system=\"{system}\"]")).await;
+}
+
+/// Click Roll and wait for a result; returns its outcome name.
+async fn roll(page: &Page) -> String {
+    let count = history_marker(page).await;
+    // On a wide screen the button sits in the right-hand column, which may be under the sticky header.
+    page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
+    page.click("#roll-button").await;
+    let started = Instant::now();
+    while announcements(page).await == count {
+        assert!(started.elapsed() < Duration::from_secs(10), "no roll was announced after clicking Roll");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    page.attr(".roll-result", "data-outcome").await.unwrap()
+}
+
+/// Count changes of the polite live region (one per roll) through a MutationObserver; returns the count so far.
+async fn history_marker(page: &Page) -> i64 {
+    page.js(
+        "if (!window.__announced) { window.__announced = 0; new MutationObserver(() => window.__announced++)\
+           .observe(document.querySelector('.roll-announcer'), {childList: true, characterData: true, subtree: true}); }\
+         return window.__announced;",
+        vec![],
+    )
+    .await
+    .as_i64()
+    .unwrap()
+}
+
+async fn announcements(page: &Page) -> i64 {
+    page.js("return window.__announced;", vec![]).await.as_i64().unwrap()
+}
+
+async fn assert_no_errors(page: &Page) {
+    assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+}
+
+#[test]
+fn twenty_four_odds_follow_every_input_then_roll() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        expect_odds(&page, json!({"system": "24-system", "rank": 2, "dc": 15})).await;
+        page.select("#tf-rank", "4").await;
+        page.select("#tf-leverage", "3").await;
+        page.type_into("#tf-dc", "18").await;
+        expect_odds(&page, json!({"system": "24-system", "rank": 4, "leverage": 3, "dc": 18})).await;
+        page.click("#tf-pressure-add").await;
+        page.type_into("#tf-pressure-label-0", "darkness").await;
+        page.select("#tf-pressure-amount-0", "2").await;
+        page.click("#tf-status-add").await;
+        expect_odds(
+            &page,
+            json!({"system": "24-system", "rank": 4, "leverage": 3, "dc": 18, "pressure": [2], "status": [2]}),
+        )
+        .await;
+        assert!(page.text("#tf-dc-hint").await.contains("Effective DC 22"));
+        page.click("#tf-kept-only").await;
+        expect_odds(
+            &page,
+            json!({"system": "24-system", "rank": 4, "leverage": 3, "dc": 18, "pressure": [2], "status": [2],
+                   "partial_critical_kept_only": true}),
+        )
+        .await;
+        // Crushing Pressure forbids Leverage and says why.
+        page.click("#tf-crushing").await;
+        assert_eq!(page.attr("#tf-leverage", "disabled").await.as_deref(), Some("true"));
+        assert!(page.text("#tf-leverage-hint").await.contains("no Leverage"));
+        expect_odds(
+            &page,
+            json!({"system": "24-system", "rank": 4, "dc": 18, "pressure": [2], "status": [2], "crushing": 5,
+                   "partial_critical_kept_only": true}),
+        )
+        .await;
+        page.click("#tf-attack").await;
+        page.select("#tf-limb", "legs").await;
+        page.select("#tf-called-shot", "head").await;
+        assert_eq!(page.count("#tf-limb").await, 0, "a called shot decides the location; no limb to pick");
+        let outcome = roll(&page).await;
+        assert!(["legendary", "success", "miss"].contains(&outcome.as_str()), "{outcome}");
+        assert_eq!(page.count(".roll-result .dice-row li").await, 2, "two skill dice, no Leverage die");
+        let name = page.text(".roll-result .outcome-name").await;
+        assert!(["Legendary Success", "Success", "Miss"].contains(&name.as_str()), "{name}");
+        if outcome != "miss" {
+            assert_eq!(page.text(".hit-location").await, "Hit: the Head");
+        }
+        let announced = page.js("return document.querySelector('.roll-announcer').textContent;", vec![]).await;
+        let announced = announced.as_str().unwrap();
+        assert!(announced.starts_with("1. Rolled 24-System"), "{announced}");
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn twenty_four_miss_retry_rule_then_push_and_critical_failure() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        // Rank 0 (2d12) against DC 60: only 12+12 = 24 (Legendary) avoids a Miss.
+        page.select("#tf-rank", "0").await;
+        page.type_into("#tf-dc", "60").await;
+        page.type_into("#tf-skill-name", "Climb").await;
+        expect_odds(&page, json!({"system": "24-system", "rank": 0, "dc": 60})).await;
+        let mut outcome = roll(&page).await;
+        for _ in 0..5 {
+            if outcome == "miss" {
+                break;
+            }
+            outcome = roll(&page).await;
+        }
+        assert_eq!(outcome, "miss");
+        let first_total = page.text(".roll-result .total-value").await;
+        // Same skill, same DC, nothing changed: no roll, a message, and Push is offered.
+        let before = announcements(&page).await;
+        page.click("#roll-button").await;
+        let message = page.text(".retry-message").await;
+        assert!(message.contains("Not a free roll") && message.contains("Push"), "{message}");
+        assert_eq!(announcements(&page).await, before, "the forbidden retry rolled anyway");
+        assert_eq!(page.text(".roll-result .total-value").await, first_total);
+        // Push Your Luck on Strain: odds of the push follow the engine's pushed request.
+        page.select("#push-track", "strain").await;
+        page.type_into("#push-fiction", "I climb on through the storm").await;
+        let pushed = json!({"system": "24-system", "rank": 0, "dc": 60, "skill": "Climb", "pushed": true,
+                            "push": {"track": "strain", "fiction": "I climb on through the storm"}});
+        expect_odds_in(&page, "push-odds", &engine_odds(pushed), "the push").await;
+        page.click("#push-button").await;
+        page.wait_for(".roll-result[data-pushed=\"true\"]").await;
+        let complication = page.text(".complication").await;
+        assert!(complication.contains("complication on Strain: I climb on through the storm"), "{complication}");
+        assert!(page.text(".pushed-from").await.contains("Pushed after a Miss"));
+        assert_eq!(page.count(".push-form").await, 0, "a pushed roll cannot be pushed again");
+        if page.attr(".roll-result", "data-outcome").await.as_deref() == Some("miss") {
+            assert!(complication.starts_with("Major"), "{complication}");
+            page.click("#declare-critical-failure").await;
+            page.wait_text(".critical-failure", "the Critical Failure", |t| t.contains("Critical Failure")).await;
+        }
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn remedy_odds_contest_and_invalid_dice_name_the_field() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "remedy").await;
+        expect_odds(&page, json!({"system": "remedy", "dice": "1d20", "dc": 10})).await;
+        page.type_into("#rm-dice", "2d20^").await;
+        page.wait_text("#rm-dice-hint", "the dice reading", |t| t == "Reads as 2d20▲").await;
+        page.type_into("#rm-ability", "3").await;
+        page.type_into("#rm-dominance", "2").await;
+        page.type_into("#rm-threat", "1").await;
+        page.type_into("#rm-dc", "17").await;
+        assert!(page.text("#rm-threat-hint").await.contains("+1 dominance"));
+        assert!(page.text("#rm-dc-hint").await.starts_with("Hard"));
+        page.click("#rm-attack").await;
+        expect_odds(
+            &page,
+            json!({"system": "remedy", "dice": "2d20^", "ability": 3, "dominance": 2, "threat": 1, "dc": 17, "attack": true}),
+        )
+        .await;
+        page.type_into("#rm-triumph-from", "18").await;
+        expect_odds(
+            &page,
+            json!({"system": "remedy", "dice": "2d20^", "ability": 3, "dominance": 2, "threat": 1, "dc": 17,
+                   "attack": true, "triumph_from": 18}),
+        )
+        .await;
+        // Invalid dice: the engine's message naming the field instead of odds, and no Roll.
+        page.type_into("#rm-dice", "3d20").await;
+        let error = page.text("#panel-odds .request-error").await;
+        assert!(error.contains("dice") && error.contains("▲"), "{error}");
+        assert_eq!(page.attr("#panel-odds .request-error", "data-field").await.as_deref(), Some("dice"));
+        assert_eq!(page.attr("#roll-button", "disabled").await.as_deref(), Some("true"));
+        assert_eq!(shown_odds(&page, "panel-odds").await.len(), 0);
+        page.click(".mark-buttons button[aria-label^='add ▼']").await;
+        page.select("#rm-mode", "contest").await;
+        page.type_into("#rm-opp-ability", "2").await;
+        page.select("#rm-reactive", "self").await;
+        expect_odds(
+            &page,
+            json!({"system": "remedy", "dice": "3d20v", "ability": 3, "dominance": 2, "threat": 1, "attack": true,
+                   "triumph_from": 18, "opponent": {"dice": "1d20", "ability": 2}, "reactive": "self"}),
+        )
+        .await;
+        let outcome = roll(&page).await;
+        assert!(["triumph", "success", "failure", "disaster"].contains(&outcome.as_str()), "{outcome}");
+        assert!(page.count(".roll-result .dice-row li").await >= 4, "three d20s and a dominance d6");
+        assert!(page.text(".opponent-roll").await.starts_with("Opponent 1d20"));
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn total_effect_bands_and_effect_dice() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "total-effect").await;
+        expect_odds(&page, json!({"system": "total-effect"})).await;
+        page.type_into("#te-adv", "2").await;
+        page.select("#te-escalation", "2").await;
+        page.type_into("#te-modifier", "-1").await;
+        page.click("#te-add-band").await;
+        page.type_into("#te-band-0", "9+").await;
+        page.click("#te-add-band").await;
+        page.type_into("#te-band-1", "6-8").await;
+        expect_odds(
+            &page,
+            json!({"system": "total-effect", "advantage": 2, "escalation": 2, "modifier": -1, "bands": ["9+", "6-8"]}),
+        )
+        .await;
+        // Tier helper: a tier-1 character acting against tier 2 gains one Disadvantage.
+        page.select("#te-my-tier", "1").await;
+        page.select("#te-their-tier", "2").await;
+        page.select("#te-esc-mode", "floor").await;
+        expect_odds(
+            &page,
+            json!({"system": "total-effect", "advantage": 2, "disadvantage": 1, "escalation": 2, "modifier": -1,
+                   "bands": ["9+", "6-8"], "escalation_mode": "floor"}),
+        )
+        .await;
+        page.type_into("#te-band-1", "8-6").await;
+        let error = page.text("#panel-odds .request-error").await;
+        assert!(error.contains("bands[1]"), "{error}");
+        page.type_into("#te-band-1", "6-8").await;
+        let outcome = roll(&page).await;
+        assert!(["clean_success", "success_with_twist", "hard_choice"].contains(&outcome.as_str()), "{outcome}");
+        assert_eq!(page.count(".roll-result .dice-row li").await, 4, "3d6 plus one net Advantage die");
+        let effect = page.text(".effect-dice").await;
+        assert!(effect.contains("High") && effect.contains("Mid") && effect.contains("Low"), "{effect}");
+        assert_eq!(page.count(".band-list li").await, 2);
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn ruina_imperii_risk_fortune_and_opposed() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "ruina-imperii").await;
+        expect_odds(&page, json!({"system": "ruina-imperii", "skill": 3, "difficulty": 1})).await;
+        page.type_into("#ri-skill", "4").await;
+        page.select("#ri-risk", "2").await;
+        page.type_into("#ri-difficulty", "2").await;
+        expect_odds(&page, json!({"system": "ruina-imperii", "skill": 4, "risk": 2, "difficulty": 2})).await;
+        page.select("#ri-fortune", "roll").await;
+        page.select("#ri-explode", "5").await;
+        expect_odds(
+            &page,
+            json!({"system": "ruina-imperii", "skill": 4, "risk": 2, "explode": 5, "difficulty": 2, "fortune": true}),
+        )
+        .await;
+        page.select("#ri-mode", "opposed").await;
+        page.type_into("#ri-opp-skill", "2").await;
+        page.type_into("#ri-opp-risk", "1").await;
+        expect_odds(
+            &page,
+            json!({"system": "ruina-imperii", "skill": 4, "risk": 2, "explode": 5, "fortune": true,
+                   "opponent": {"skill": 2, "risk": 1}}),
+        )
+        .await;
+        let outcome = roll(&page).await;
+        assert!(["critical_success", "success", "failure"].contains(&outcome.as_str()), "Fortune covers: {outcome}");
+        assert!(page.count(".roll-result .dice-row li").await >= 6);
+        assert!(page.text(".opponent-roll").await.contains("hits"));
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn hack_and_slash_half_steps_and_opposers() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "hack-and-slash").await;
+        expect_odds(&page, json!({"system": "hack-and-slash", "bonus": 0, "difficulty": 0})).await;
+        for _ in 0..3 {
+            page.click("#hs-bonus [data-step=up]").await;
+        }
+        page.click("#hs-difficulty [data-step=up]").await;
+        page.click("#hs-difficulty [data-step=up]").await;
+        assert_eq!(page.text("#hs-bonus .stepper-value").await, "1½");
+        expect_odds(&page, json!({"system": "hack-and-slash", "bonus": 1.5, "difficulty": 1})).await;
+        page.select("#hs-mode", "opposed").await;
+        page.click("#hs-add-opposer").await;
+        page.click("#hs-opp-1 [data-step=up]").await;
+        page.click("#hs-opp-1 [data-step=up]").await;
+        page.click("#hs-opp-1 [data-step=up]").await;
+        expect_odds(&page, json!({"system": "hack-and-slash", "bonus": 1.5, "opponents": [0, 1.5]})).await;
+        let outcome = roll(&page).await;
+        assert!(["full_success", "half_success", "failure"].contains(&outcome.as_str()), "{outcome}");
+        assert_eq!(page.count(".roll-result .dice-row li").await, 3);
+        assert_eq!(page.count(".opposer-result").await, 2, "one interference row per opposer");
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn roll_screen_fits_a_phone_and_a_desktop() {
+    for (w, h, name) in [(360, 740, "roll-360"), (1280, 800, "roll-1280")] {
+        BrowserTest::new().viewport(w, h).run(move |page| async move {
+            open_system(&page, "24-system").await;
+            // On a phone the Roll button floats over the bottom of the screen: bring controls to the middle first.
+            page.js("document.querySelector('#tf-pressure-add').scrollIntoView({block: 'center'});", vec![]).await;
+            page.click("#tf-pressure-add").await;
+            page.type_into("#tf-pressure-label-0", "low light").await;
+            roll(&page).await;
+            let overflow = page.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
+            assert!(overflow.as_i64().unwrap() <= 0, "the Roll screen scrolls sideways by {overflow} px at {w} px");
+            let smallest = page
+                .js(
+                    "return Math.min(...[...document.querySelectorAll('.roll-panel button, .roll-panel select, .roll-panel input, #roll-system')]\
+                       .filter(e => e.offsetParent !== null && e.type !== 'checkbox').map(e => e.getBoundingClientRect().height));",
+                    vec![],
+                )
+                .await;
+            assert!(smallest.as_f64().unwrap() >= 44.0, "a control is {smallest} px tall at {w} px");
+            page.js("document.querySelector('.roll-result').scrollIntoView({block: 'center'});", vec![]).await;
+            page.screenshot(name).await;
+        });
+    }
+}

@@ -1,0 +1,207 @@
+//! Saved data: corrupt and future blobs, v0 migration, storage full, storage disabled, two tabs.
+
+use crate::fixtures::{entry, history, six, REQUESTS, T0};
+use crate::harness::{BrowserTest, Page};
+use crate::history::{import_file, seed, wait_count, wait_saved};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+const HISTORY: &str = "dicetray.history";
+const CHARACTERS: &str = "dicetray.characters";
+
+/// Wait until a notice's text satisfies `ok`; returns it.
+async fn wait_notice(page: &Page, what: &str, ok: impl Fn(&str) -> bool) -> String {
+    let started = Instant::now();
+    loop {
+        if let Some(t) = page.texts(".notice").await.into_iter().find(|t| ok(t)) {
+            return t;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no notice {what}; notices: {:?}",
+            page.texts(".notice").await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn keys_with(page: &Page, prefix: &str) -> Vec<String> {
+    page.local_storage_keys().await.into_iter().filter(|k| k.starts_with(prefix)).collect()
+}
+
+fn character(id: &str, name: &str, updated: f64) -> Value {
+    json!({"id": id, "name": name, "notes": "", "sheet": {"system": "remedy", "abilities": [], "skills": []}, "created": 1.0, "updated": updated})
+}
+
+#[test]
+fn corrupt_blobs_are_kept_aside_with_a_notice_and_the_app_works() {
+    BrowserTest::new().run(|page| async move {
+        page.open("").await;
+        page.set_local_storage(HISTORY, "{\"version\": 1, \"data\": [oops").await;
+        page.set_local_storage(CHARACTERS, "not json at all").await;
+        page.reload().await;
+        let n = wait_notice(&page, "about the history", |t| t.contains("roll history could not be read")).await;
+        assert!(n.contains("dicetray.history.corrupt."), "{n}");
+        wait_notice(&page, "about characters", |t| t.contains("characters could not be read")).await;
+        let aside = keys_with(&page, "dicetray.history.corrupt.").await;
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(page.local_storage(&aside[0]).await.as_deref(), Some("{\"version\": 1, \"data\": [oops"));
+        let aside = keys_with(&page, "dicetray.characters.corrupt.").await;
+        assert_eq!(page.local_storage(&aside[0]).await.as_deref(), Some("not json at all"));
+        // The app still works: screens render, a notice can be dismissed, an import saves.
+        page.click("[data-screen=history]").await;
+        page.wait_text("#screen-title", "History", |t| t == "History").await;
+        let before = page.count(".notice").await;
+        page.click(".notice-dismiss").await;
+        assert_eq!(page.count(".notice").await, before - 1);
+        import_file(&page, "one.json", &history(six()[..1].to_vec())).await;
+        wait_count(&page, 1).await;
+        wait_saved(&page, "the imported roll", |ids| ids == ["e1"]).await;
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn unreadable_entries_are_kept_aside_and_the_rest_load() {
+    BrowserTest::new().run(|page| async move {
+        let mut data = six();
+        data.insert(2, json!({"id": "broken", "at": "yesterday"}));
+        seed(&page, &history(data)).await;
+        wait_count(&page, 6).await;
+        let n = wait_notice(&page, "about the bad entry", |t| t.contains("could not be read")).await;
+        assert!(n.contains("entry 2") && n.contains("other 6 loaded"), "{n}");
+        let aside = keys_with(&page, "dicetray.history.corrupt.").await;
+        let kept: Value = serde_json::from_str(&page.local_storage(&aside[0]).await.unwrap()).unwrap();
+        assert_eq!(kept[0]["entry"]["id"], "broken");
+        assert_eq!(kept[0]["index"], 2);
+    });
+}
+
+#[test]
+fn a_future_version_blob_is_not_overwritten() {
+    BrowserTest::new().run(|page| async move {
+        let future = r#"{"version": 99, "data": {"rolls": "in a shape this build does not know"}}"#;
+        seed(&page, future).await;
+        let n = wait_notice(&page, "about the newer version", |t| t.contains("newer dicetray")).await;
+        assert!(n.contains("version 99"), "{n}");
+        // A change in this tab is kept in memory but not saved over the newer data.
+        import_file(&page, "one.json", &history(six()[..2].to_vec())).await;
+        wait_count(&page, 2).await;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        assert_eq!(page.local_storage(HISTORY).await.as_deref(), Some(future));
+        let aside = keys_with(&page, "dicetray.history.future.").await;
+        assert_eq!(aside.len(), 1);
+        page.reload().await;
+        wait_notice(&page, "again after reload", |t| t.contains("newer dicetray")).await;
+        assert_eq!(page.local_storage(HISTORY).await.as_deref(), Some(future));
+        assert_eq!(keys_with(&page, "dicetray.history.future.").await.len(), 1, "one copy aside, not one per start");
+    });
+}
+
+#[test]
+fn a_v0_bare_array_is_migrated_to_the_current_envelope() {
+    BrowserTest::new().run(|page| async move {
+        let v0: Vec<Value> = six()
+            .into_iter()
+            .map(|mut e| {
+                e.as_object_mut().unwrap().remove("id");
+                e.as_object_mut().unwrap().remove("events");
+                e
+            })
+            .collect();
+        seed(&page, &Value::Array(v0).to_string()).await;
+        wait_count(&page, 6).await;
+        let ids = wait_saved(&page, "migrated", |ids| ids.len() == 6).await;
+        assert!(ids.iter().all(|id| id.starts_with("v0-")), "{ids:?}");
+        let saved: Value = serde_json::from_str(&page.local_storage(HISTORY).await.unwrap()).unwrap();
+        assert_eq!(saved["version"], 2);
+    });
+}
+
+/// Makes `localStorage.setItem` throw QuotaExceededError for the history key while `window.__full` is true.
+const FULL: &str = r#"
+const realSetItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (k, v) {
+  if (window.__full && k === 'dicetray.history') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  return realSetItem.call(this, k, v);
+};
+"#;
+
+#[test]
+fn storage_full_keeps_the_roll_tells_the_player_and_retries() {
+    BrowserTest::new().run(|page| async move {
+        page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": FULL})).await;
+        seed(&page, &history(six()[..2].to_vec())).await;
+        wait_count(&page, 2).await;
+        let before = page.local_storage(HISTORY).await;
+        page.js("window.__full = true;", vec![]).await;
+        import_file(&page, "one.json", &history(vec![entry("q1", T0 + 60_000.0, None, REQUESTS[3], 5)])).await;
+        wait_count(&page, 3).await;
+        wait_notice(&page, "storage full", |t| t.contains("Storage full: this roll is not saved yet")).await;
+        assert_eq!(page.local_storage(HISTORY).await, before, "older saved data is untouched");
+        // Space frees: the next change saves everything, and the notice goes.
+        page.js("window.__full = false;", vec![]).await;
+        import_file(&page, "two.json", &history(vec![entry("q2", T0 + 70_000.0, None, REQUESTS[3], 6)])).await;
+        wait_saved(&page, "all four", |ids| ids.len() == 4).await;
+        wait_notice(&page, "saved again", |t| t.contains("Saved again")).await;
+        assert!(!page.texts(".notice").await.iter().any(|t| t.contains("Storage full")));
+    });
+}
+
+#[test]
+fn without_storage_the_app_works_in_memory_with_a_notice() {
+    BrowserTest::new().run(|page| async move {
+        page.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({"source": "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});"}),
+        )
+        .await;
+        page.open("#/history").await;
+        wait_notice(&page, "about storage", |t| t.contains("does not let dicetray save")).await;
+        import_file(&page, "one.json", &history(six())).await;
+        wait_count(&page, 6).await;
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn two_tabs_merge_each_others_rolls_and_characters() {
+    BrowserTest::new().run(|page| async move {
+        page.open("").await;
+        page.set_local_storage(CHARACTERS, &json!({"version": 1, "data": [character("ada", "Ada", 5.0)]}).to_string())
+            .await;
+        seed(&page, &history(six()[..2].to_vec())).await;
+        wait_count(&page, 2).await;
+        let client = page.client();
+        let first = client.window().await.unwrap();
+        let second = client.new_window(true).await.unwrap().handle;
+        client.switch_to_window(second).await.unwrap();
+        client.goto(&format!("{}#/history", page.base_url())).await.unwrap();
+        page.wait_for(".history-screen").await;
+        // The second tab's save holds only a roll the first tab has never seen, and a different character.
+        page.set_local_storage(HISTORY, &history(vec![entry("other", T0 + 500.0, None, REQUESTS[2], 99)])).await;
+        page.set_local_storage(CHARACTERS, &json!({"version": 1, "data": [character("bo", "Bo", 6.0)]}).to_string())
+            .await;
+        client.switch_to_window(first).await.unwrap();
+        wait_count(&page, 3).await;
+        assert_eq!(page.attr(".history-entry:nth-child(2)", "data-id").await.as_deref(), Some("other"));
+        let ids = wait_saved(&page, "the union", |ids| ids.len() == 3).await;
+        assert_eq!(ids, ["e1", "other", "e2"]);
+        let started = Instant::now();
+        loop {
+            let chars: Value = serde_json::from_str(&page.local_storage(CHARACTERS).await.unwrap()).unwrap();
+            let names: Vec<&str> =
+                chars["data"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+            if names == ["Bo", "Ada"] {
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "characters never merged: {names:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // The tabs settle: the saved value stops changing (no ping-pong).
+        let a = page.local_storage(HISTORY).await;
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        assert_eq!(page.local_storage(HISTORY).await, a);
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}
