@@ -59,8 +59,18 @@ impl Screen {
     }
 }
 
-fn current_hash() -> String {
+/// The URL fragment as it is now.
+pub fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
+}
+
+/// A signal that follows the whole URL fragment, for screens that read more than the first segment
+/// (`#/characters/<id>`, `#/help/<section>`, `#/replay?...`). Removed with the calling component.
+pub fn use_hash() -> ReadSignal<String> {
+    let (hash, set_hash) = signal(current_hash());
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| set_hash.set(current_hash()));
+    on_cleanup(move || handle.remove());
+    hash
 }
 
 /// A signal that follows the URL fragment.

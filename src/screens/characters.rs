@@ -6,6 +6,7 @@ use crate::characters::create::CreateCharacter;
 use crate::characters::editor::CharacterEditor;
 use crate::characters::transfer::TransferPanel;
 use crate::characters::ui::CharactersUi;
+use crate::route::use_hash;
 use leptos::prelude::*;
 
 /// The Undo offer after a delete.
@@ -55,8 +56,7 @@ fn CharacterList() -> impl IntoView {
 }
 
 /// The character a link names: `#/characters/<id>`.
-fn linked_character() -> Option<String> {
-    let hash = window().location().hash().ok()?;
+fn linked_character(hash: &str) -> Option<String> {
     let id = hash.trim_start_matches('#').trim_start_matches('/').strip_prefix("characters/")?;
     (!id.is_empty()).then(|| id.to_string())
 }
@@ -64,13 +64,15 @@ fn linked_character() -> Option<String> {
 #[component]
 pub fn CharactersScreen() -> impl IntoView {
     let ui = CharactersUi::provide();
-    // `#/characters/<id>` opens that character, once it is loaded.
-    let wanted = StoredValue::new(linked_character());
+    // `#/characters/<id>` opens that character, once it is loaded, and again whenever the address changes.
+    let hash = use_hash();
+    let wanted = RwSignal::new(None::<String>);
+    Effect::new(move |_| wanted.set(linked_character(&hash.get())));
     Effect::new(move |_| {
-        if let Some(id) = wanted.get_value() {
+        if let Some(id) = wanted.get() {
             if ui.state.characters.with(|cs| cs.iter().any(|c| c.id == id)) {
                 ui.open(&id);
-                wanted.set_value(None);
+                wanted.set(None);
             }
         }
     });

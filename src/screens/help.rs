@@ -10,6 +10,7 @@ use crate::help::{
     self, hack_and_slash::HackAndSlashHelp, notation::NotationHelp, remedy::RemedyHelp,
     ruina_imperii::RuinaImperiiHelp, total_effect::TotalEffectHelp, twenty_four::TwentyFourHelp, OddsHelp,
 };
+use crate::route::{current_hash, use_hash};
 use leptos::ev::MouseEvent;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
@@ -28,8 +29,7 @@ fn scroll_to(slug: &str) -> bool {
 
 /// Scroll to the anchor the current URL fragment names, if any.
 fn scroll_to_hash() {
-    let hash = window().location().hash().unwrap_or_default();
-    if let Some(slug) = help::slug_from_hash(&hash) {
+    if let Some(slug) = help::slug_from_hash(&current_hash()) {
         scroll_to(slug);
     }
 }
@@ -58,9 +58,11 @@ fn contents_link(slug: &'static str, label: &'static str) -> impl IntoView {
 #[component]
 pub fn HelpScreen() -> impl IntoView {
     // After the first render, go to the section the address names (`#/help/remedy`), and again whenever it changes.
-    Effect::new(move |_| request_animation_frame(scroll_to_hash));
-    let handle = window_event_listener(leptos::ev::hashchange, move |_| request_animation_frame(scroll_to_hash));
-    on_cleanup(move || handle.remove());
+    let hash = use_hash();
+    Effect::new(move |_| {
+        hash.track();
+        request_animation_frame(scroll_to_hash);
+    });
 
     view! {
         <section class="screen help-screen" aria-labelledby="screen-title">

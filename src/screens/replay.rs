@@ -2,20 +2,15 @@
 
 use crate::history::replay::{parse_replay, ReplayLink};
 use crate::history::text;
+use crate::route::use_hash;
 use crate::state::{use_app_state, AppState, RollSource};
 use crate::widgets::dice::DiceRow;
 use leptos::prelude::*;
 
-fn current_hash() -> String {
-    window().location().hash().unwrap_or_default()
-}
-
 #[component]
 pub fn ReplayScreen() -> impl IntoView {
     let state = use_app_state();
-    let hash = RwSignal::new(current_hash());
-    let handle = window_event_listener(leptos::ev::hashchange, move |_| hash.set(current_hash()));
-    on_cleanup(move || handle.remove());
+    let hash = use_hash();
     view! {
         <section class="screen replay-screen" aria-labelledby="screen-title">
             <h1 id="screen-title">"Replay"</h1>

@@ -53,7 +53,9 @@ fn journeys() -> Vec<Journey> {
         Journey {
             system: "hack-and-slash",
             sheet: json!({"system": "hack-and-slash", "abilities": [{"name": "Sword", "halves": 3}]}),
-            change: ("hs-difficulty", "up"),
+            // Half a step that moves the margin from x½ to a whole number (or back) leaves the odds alone: a margin
+            // of 0 and of ½ are both a half success. Bonus 1½ against difficulty 0 -> -½ does change them.
+            change: ("hs-difficulty", "down"),
             from_sheet: ("bonus", json!(1.5)),
         },
     ]

@@ -26,6 +26,15 @@ for (const name of ['alert', 'confirm', 'prompt']) {
 }
 "#;
 
+/// With `DICETRAY_E2E_TRACE=1`, every page action is printed (with `--nocapture`) as it starts, so a test that
+/// stalls shows where.
+fn trace(what: std::fmt::Arguments) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *ON.get_or_init(|| std::env::var_os("DICETRAY_E2E_TRACE").is_some()) {
+        eprintln!("[e2e {:?}] {what}", std::thread::current().id());
+    }
+}
+
 /// A browser tab on the app.
 #[derive(Clone)]
 pub struct Page {
@@ -113,6 +122,7 @@ impl Page {
 
     /// Send a Chrome DevTools Protocol command and return its result.
     pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        trace(format_args!("cdp {:?}", cmd));
         self.client
             .issue_cmd(Cdp { cmd: cmd.to_string(), params })
             .await
@@ -121,6 +131,7 @@ impl Page {
 
     /// Open the app at `path` relative to its base (e.g. `""` or `"#/tray"`) and wait until it has rendered.
     pub async fn open(&self, path: &str) {
+        trace(format_args!("open {:?}", path));
         let url = format!("{}{}", self.base_url, path);
         self.client.goto(&url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
         self.wait_for_within(".app-header", LOAD_WAIT).await;
@@ -128,6 +139,7 @@ impl Page {
 
     /// Reload the page and wait until the app has rendered again.
     pub async fn reload(&self) {
+        trace(format_args!("reload"));
         self.client.refresh().await.expect("reload");
         self.wait_for_within(".app-header", LOAD_WAIT).await;
     }
@@ -139,6 +151,7 @@ impl Page {
 
     /// Wait up to `limit` until an element matching `css` exists.
     pub async fn wait_for_within(&self, css: &str, limit: Duration) {
+        trace(format_args!("wait_for_within {:?}", css));
         let started = Instant::now();
         loop {
             if self.client.find(Locator::Css(css)).await.is_ok() {
@@ -153,6 +166,7 @@ impl Page {
 
     /// Wait until the text of the first element matching `css` satisfies `ok`; returns that text.
     pub async fn wait_text(&self, css: &str, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        trace(format_args!("wait_text {:?}", css));
         let started = Instant::now();
         let mut last = String::new();
         loop {
@@ -197,6 +211,7 @@ impl Page {
 
     /// Click the first element matching `css` (waits for it).
     pub async fn click(&self, css: &str) {
+        trace(format_args!("click {:?}", css));
         self.wait_for(css).await;
         self.client
             .find(Locator::Css(css))
@@ -209,6 +224,7 @@ impl Page {
 
     /// Replace the value of the input matching `css` with `text`, typed key by key.
     pub async fn type_into(&self, css: &str, text: &str) {
+        trace(format_args!("type_into {:?}", css));
         self.wait_for(css).await;
         let el = self.client.find(Locator::Css(css)).await.unwrap();
         el.clear().await.unwrap_or_else(|e| panic!("clear `{css}`: {e}"));
@@ -217,6 +233,7 @@ impl Page {
 
     /// Choose the option with `value` in the `<select>` matching `css`.
     pub async fn select(&self, css: &str, value: &str) {
+        trace(format_args!("select {:?}", css));
         self.wait_for(css).await;
         let el = self.client.find(Locator::Css(css)).await.unwrap();
         el.select_by_value(value).await.unwrap_or_else(|e| panic!("select {value:?} in `{css}`: {e}"));
@@ -224,6 +241,7 @@ impl Page {
 
     /// Run JavaScript in the page (`arguments[i]` are `args`) and return its result.
     pub async fn js(&self, script: &str, args: Vec<Value>) -> Value {
+        trace(format_args!("js {:?}", script));
         self.client.execute(script, args).await.unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
@@ -257,6 +275,7 @@ impl Page {
 
     /// Save a PNG screenshot of the viewport as `docs/screenshots/{name}.png`; returns its path.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
+        trace(format_args!("screenshot {:?}", name));
         let png = self.client.screenshot().await.expect("screenshot");
         assert!(png.starts_with(b"\x89PNG"), "the screenshot is not a PNG");
         let dir = super::screenshot_dir();

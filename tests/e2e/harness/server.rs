@@ -1,13 +1,22 @@
 //! A small static file server over `dist/` on a free loopback port, optionally under a sub-path.
+//!
+//! Plain `std::net`: one thread per connection, one request per connection (`Connection: close`). An earlier
+//! version on tiny_http left requests unread in accepted sockets when two browsers loaded at once, and page loads
+//! then stalled for minutes; this one has no pool to starve.
 
+use std::io::{BufRead, BufReader, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// Serves a directory until dropped.
 pub struct StaticServer {
-    server: Arc<tiny_http::Server>,
     base_url: String,
+    port: u16,
+    stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -26,42 +35,70 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn respond(request: tiny_http::Request, root: &Path, prefix: &str) {
-    let url = request.url().split(['?', '#']).next().unwrap_or("/").to_string();
-    let response = match url.strip_prefix(prefix) {
-        Some(rest) if !rest.split('/').any(|part| part == "..") => {
-            let file = if rest.is_empty() { root.join("index.html") } else { root.join(rest) };
-            match std::fs::read(&file) {
-                Ok(bytes) => tiny_http::Response::from_data(bytes)
-                    .with_header(tiny_http::Header::from_bytes("Content-Type", content_type(&file)).unwrap())
-                    .with_header(tiny_http::Header::from_bytes("Cache-Control", "no-cache").unwrap())
-                    .with_status_code(200),
-                Err(_) => tiny_http::Response::from_data(b"not found".to_vec()).with_status_code(404),
-            }
+/// The file a request path names under `root`, if it is inside `prefix` and does not climb out with `..`.
+fn resolve(root: &Path, prefix: &str, path: &str) -> Option<PathBuf> {
+    let path = path.split(['?', '#']).next().unwrap_or("/");
+    let rest = path.strip_prefix(prefix)?;
+    if rest.split('/').any(|part| part == "..") {
+        return None;
+    }
+    Some(if rest.is_empty() { root.join("index.html") } else { root.join(rest) })
+}
+
+fn answer(mut stream: TcpStream, root: &Path, prefix: &str) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    // Read (and ignore) the headers up to the blank line.
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line == "\r\n" || line == "\n" {
+            break;
         }
-        _ => tiny_http::Response::from_data(b"not found".to_vec()).with_status_code(404),
+    }
+    let mut parts = request_line.split_whitespace();
+    let (method, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let found = resolve(root, prefix, path).and_then(|file| std::fs::read(&file).ok().map(|bytes| (file, bytes)));
+    let (status, kind, body) = match found {
+        Some((file, bytes)) => ("200 OK", content_type(&file), bytes),
+        None => ("404 Not Found", "text/plain; charset=utf-8", b"not found".to_vec()),
     };
-    let _ = request.respond(response);
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    if method != "HEAD" {
+        stream.write_all(&body)?;
+    }
+    stream.flush()?;
+    stream.shutdown(Shutdown::Both)
 }
 
 impl StaticServer {
     /// Serve `root` at `http://127.0.0.1:PORT{prefix}` (prefix `/` or `/sub/path/`).
     pub fn start(root: PathBuf, prefix: &str) -> StaticServer {
         let prefix = format!("/{}/", prefix.trim_matches('/')).replace("//", "/");
-        let server = Arc::new(tiny_http::Server::http("127.0.0.1:0").expect("bind a loopback port"));
-        let port = server.server_addr().to_ip().expect("an IP address").port();
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+        let port = listener.local_addr().unwrap().port();
         let base_url = format!("http://127.0.0.1:{port}{prefix}");
-        let worker = server.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = stop.clone();
         let root = Arc::new(root);
         let thread = std::thread::spawn(move || {
-            // One thread per request: the browser fetches the WASM, the JS and the CSS at once, and a single
-            // sequential loop made a large WASM wait behind the others (seen: 20 s on a loaded machine).
-            for request in worker.incoming_requests() {
+            for stream in listener.incoming() {
+                if stopping.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(stream) = stream else { continue };
                 let (root, prefix) = (root.clone(), prefix.clone());
-                std::thread::spawn(move || respond(request, &root, &prefix));
+                std::thread::spawn(move || {
+                    let _ = answer(stream, &root, &prefix);
+                });
             }
         });
-        StaticServer { server, base_url, thread: Some(thread) }
+        StaticServer { base_url, port, stop, thread: Some(thread) }
     }
 
     /// The app's URL, ending in `/`.
@@ -72,9 +109,26 @@ impl StaticServer {
 
 impl Drop for StaticServer {
     fn drop(&mut self) {
-        self.server.unblock();
+        self.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop so it sees the flag.
+        let _ = TcpStream::connect(("127.0.0.1", self.port));
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve;
+    use std::path::Path;
+
+    #[test]
+    fn paths_resolve_inside_the_prefix_only() {
+        let root = Path::new("/srv");
+        assert_eq!(resolve(root, "/", "/").unwrap(), root.join("index.html"));
+        assert_eq!(resolve(root, "/dicetray/", "/dicetray/app.js?x=1").unwrap(), root.join("app.js"));
+        assert_eq!(resolve(root, "/dicetray/", "/app.js"), None);
+        assert_eq!(resolve(root, "/", "/../etc/passwd"), None);
     }
 }
