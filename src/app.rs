@@ -69,5 +69,6 @@ pub fn App() -> impl IntoView {
             <span>"dicetray " <span class="version">{concat!("v", env!("CARGO_PKG_VERSION"))}</span></span>
             <span class="footer-note">"Runs entirely in your browser. Nothing leaves this device."</span>
         </footer>
+        {crate::pwa::UpdateBanner()}
     }
 }

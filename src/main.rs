@@ -4,6 +4,7 @@ mod app;
 mod characters;
 mod help;
 mod history;
+mod pwa;
 mod route;
 mod screens;
 mod state;

@@ -210,7 +210,7 @@ fn a_help_address_opens_scrolled_to_its_section() {
 }
 
 #[test]
-fn help_reads_on_a_phone() {
+fn help_reads_on_a_phone_and_a_laptop() {
     crate::harness::BrowserTest::new().viewport(360, 740).run(|page| async move {
         page.open("#/help/remedy").await;
         wait_in_view(&page, "#help-remedy h2").await;
@@ -219,5 +219,14 @@ fn help_reads_on_a_phone() {
         page.js("window.scrollTo(0, 0);", vec![]).await;
         tokio::time::sleep(Duration::from_millis(100)).await;
         page.screenshot("help-360").await;
+    });
+    crate::harness::BrowserTest::new().viewport(1280, 800).run(|page| async move {
+        page.open("#/help/24-system").await;
+        wait_in_view(&page, "#help-24-system h2").await;
+        let overflow = page.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
+        assert!(overflow.as_i64().unwrap() <= 0, "Help scrolls sideways by {overflow} px at 1280 px wide");
+        page.js("window.scrollTo(0, 0);", vec![]).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        page.screenshot("help-1280").await;
     });
 }

@@ -2,14 +2,15 @@
 //! through chromedriver. `make test` builds `dist/` first; to run one test:
 //! `cargo test --features e2e --test e2e -- shell::navigation_switches_screens`.
 
+mod characters;
 mod fixtures;
 // The harness is the shared API for every suite; not every suite uses every helper.
-mod characters;
 #[allow(dead_code)]
 mod harness;
 mod help;
 mod history;
 mod journeys;
+mod pwa;
 mod roll;
 mod shell;
 mod storage;

@@ -137,6 +137,49 @@ impl Page {
         self.wait_for_within(".app-header", LOAD_WAIT).await;
     }
 
+    /// Open an absolute URL (e.g. another server's) and wait until the app has rendered.
+    pub async fn goto(&self, url: &str) {
+        trace(format_args!("goto {url:?}"));
+        self.client.goto(url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
+        self.wait_for_within(".app-header", LOAD_WAIT).await;
+    }
+
+    /// Run `script` (a function body that returns a value or a promise) until its result is truthy, and return
+    /// that result; fails after `WAIT`, saying `what` was awaited.
+    pub async fn wait_js(&self, script: &str, what: &str) -> Value {
+        trace(format_args!("wait_js {what:?}"));
+        let started = Instant::now();
+        let mut last = Value::Null;
+        loop {
+            if let Ok(value) = self.client.execute(script, vec![]).await {
+                let truthy = match &value {
+                    Value::Null => false,
+                    Value::Bool(b) => *b,
+                    Value::Number(n) => n.as_f64() != Some(0.0),
+                    Value::String(s) => !s.is_empty(),
+                    _ => true,
+                };
+                if truthy {
+                    return value;
+                }
+                last = value;
+            }
+            if started.elapsed() > WAIT {
+                panic!("{what}: not within {WAIT:?}; last result {last}; page errors: {:?}", self.js_errors().await);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Wait until a service worker controls the page (the app registers one on start).
+    pub async fn wait_for_service_worker(&self) {
+        self.wait_js(
+            "return !!navigator.serviceWorker && !!navigator.serviceWorker.controller;",
+            "a service worker controls the page",
+        )
+        .await;
+    }
+
     /// Reload the page and wait until the app has rendered again.
     pub async fn reload(&self) {
         trace(format_args!("reload"));

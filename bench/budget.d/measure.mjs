@@ -1,0 +1,165 @@
+// Timings and Lighthouse scores for bench/budget. Serves dist/ under /dicetray/ (gzip-compressed, as GitHub Pages
+// does) on a free loopback port, then:
+//   - loads the app RUNS times in fresh browser contexts (cold: empty HTTP cache, no service worker installed yet) in headless
+//     Chromium with 4x CPU throttling and reports the medians of: first contentful paint, the app shell rendered
+//     (`.app-header`), the first interactive roll button (ROLL_BUTTON: exists and is enabled);
+//   - the odds update latency of the 24-System panel: time from an input change (ODDS_INPUT) to the next change of
+//     its odds (ODDS_OUTPUT), median of RUNS changes;
+//   - runs Lighthouse (mobile preset, its default simulated throttling) once and prints the four category scores.
+// Usage: node bench/budget.d/measure.mjs DIST_DIR [RUNS] [--no-lighthouse]; prints `key value` lines and a JSON line.
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import os from "node:os";
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(path.resolve(process.cwd(), ".tools/package.json"));
+const { chromium } = require("playwright-core");
+
+// The Roll screen opens on the 24-System panel (ad hoc); the rank select changes its odds chart.
+const ROLL_BUTTON = "#roll-button";
+const ODDS_PANEL = '.roll-panel[data-system="24-system"]';
+const ODDS_INPUT = `${ODDS_PANEL} #tf-rank`;
+const ODDS_OUTPUT = "#panel-odds";
+const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+const args = process.argv.slice(2);
+const dist = path.resolve(args[0] || "dist");
+const runs = Number(args.find((a) => /^\d+$/.test(a)) || 5);
+const lighthouse = !args.includes("--no-lighthouse");
+
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
+  ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json",
+  ".txt": "text/plain" };
+const gzipped = new Map();
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, "http://x");
+  if (url.pathname === "/robots.txt") url.pathname = "/dicetray/robots.txt"; // a host root's robots.txt
+  if (!url.pathname.startsWith("/dicetray/")) { res.writeHead(404).end(); return; }
+  let rel = decodeURIComponent(url.pathname.slice("/dicetray/".length)) || "index.html";
+  const file = path.join(dist, rel);
+  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404).end(); return; }
+  if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+  const gz = /gzip/.test(req.headers["accept-encoding"] || "");
+  res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream",
+    "Cache-Control": "max-age=600", ...(gz ? { "Content-Encoding": "gzip" } : {}) });
+  res.end(gz ? gzipped.get(file) : fs.readFileSync(file));
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const url = `http://127.0.0.1:${server.address().port}/dicetray/`;
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const ms = (x) => (x == null ? "pending" : `${Math.round(x)} ms`);
+
+// Records, inside the page, when the shell and the roll button first exist (the button also enabled).
+const probe = `(() => {
+  window.__budget = {};
+  const check = () => {
+    const b = window.__budget;
+    if (b.shell == null && document.querySelector('.app-header')) b.shell = performance.now();
+    const button = document.querySelector(${JSON.stringify(ROLL_BUTTON)});
+    if (b.roll == null && button && !button.disabled) b.roll = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const loads = [];
+for (let i = 0; i < runs; i++) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(probe);
+  await page.goto(url + "#/roll", { waitUntil: "load" });
+  await page.waitForFunction(() => window.__budget.shell != null, null, { timeout: 30000 });
+  // Give the roll button a moment past the shell; if it never comes, the Roll screen has none yet.
+  await page.waitForFunction(() => window.__budget.roll != null, null, { timeout: 3000 }).catch(() => {});
+  const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime);
+  const b = await page.evaluate(() => window.__budget);
+  loads.push({ fcp, shell: b.shell, roll: b.roll ?? null });
+
+  if (i === 0) {
+    const odds = [];
+    if (await page.$(ODDS_INPUT)) {
+      for (let j = 0; j < runs; j++) {
+        odds.push(await page.evaluate(([input, output, j]) => new Promise((resolve) => {
+          const field = document.querySelector(input);
+          const out = document.querySelector(output);
+          const before = out.textContent;
+          const start = performance.now();
+          const observer = new MutationObserver(() => {
+            if (out.textContent !== before) { observer.disconnect(); requestAnimationFrame(() => resolve(performance.now() - start)); }
+          });
+          observer.observe(out, { childList: true, subtree: true, characterData: true });
+          const values = field.tagName === "SELECT" ? [...field.options].map((o) => o.value) : ["1", "2", "3", "4", "5", "6"];
+          field.value = values[(values.indexOf(field.value) + 1 + j) % values.length];
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+          field.dispatchEvent(new Event("change", { bubbles: true }));
+          setTimeout(() => { observer.disconnect(); resolve(null); }, 5000);
+        }), [ODDS_INPUT, ODDS_OUTPUT, j]));
+      }
+    }
+    loads.oddsLatency = odds.length && odds.every((x) => x != null) ? median(odds) : null;
+  }
+  await context.close();
+}
+await browser.close();
+
+const result = {
+  runs,
+  cpuThrottling: 4,
+  fcpMs: median(loads.map((l) => l.fcp)),
+  shellMs: median(loads.map((l) => l.shell)),
+  rollButtonMs: loads.every((l) => l.roll != null) ? median(loads.map((l) => l.roll)) : null,
+  oddsLatencyMs: loads.oddsLatency,
+  lighthouse: null,
+};
+console.log(`first contentful paint (median of ${runs}, 4x CPU) ${ms(result.fcpMs)}   [${loads.map((l) => Math.round(l.fcp)).join(", ")}]`);
+console.log(`app shell rendered     (median of ${runs}, 4x CPU) ${ms(result.shellMs)}   [${loads.map((l) => Math.round(l.shell)).join(", ")}]`);
+console.log(`first roll button ${ROLL_BUTTON} (median, 4x CPU) ${ms(result.rollButtonMs)}${result.rollButtonMs == null ? " (no enabled roll button on #/roll in this build)" : ""}`);
+console.log(`odds update latency ${ODDS_INPUT} -> ${ODDS_OUTPUT} ${ms(result.oddsLatencyMs)}${result.oddsLatencyMs == null ? " (no 24-System odds panel in this build)" : ""}`);
+
+if (lighthouse) {
+  const out = path.join(os.tmpdir(), `dicetray-lighthouse-${process.pid}.json`);
+  const bin = path.resolve(".tools/node_modules/.bin/lighthouse");
+  // Asynchronously: this process's event loop serves the pages Lighthouse loads.
+  const lh = await new Promise((resolve) => {
+    const child = spawn(bin, [url, "--quiet", "--output=json", `--output-path=${out}`,
+      "--only-categories=performance,accessibility,best-practices,seo", `--chrome-flags=${FLAGS.join(" ")}`],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ["ignore", "inherit", "inherit"] });
+    const timer = setTimeout(() => child.kill(), 300000);
+    child.on("exit", (status, signal) => { clearTimeout(timer); resolve({ status, signal }); });
+    child.on("error", (error) => { clearTimeout(timer); resolve({ status: null, signal: null, error }); });
+  });
+  if (lh.status === 0 && fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, "utf8"));
+    const score = (id) => Math.round(report.categories[id].score * 100);
+    result.lighthouse = { version: report.lighthouseVersion, formFactor: report.configSettings.formFactor,
+      performance: score("performance"), accessibility: score("accessibility"),
+      bestPractices: score("best-practices"), seo: score("seo"),
+      fcpMs: report.audits["first-contentful-paint"].numericValue, lcpMs: report.audits["largest-contentful-paint"].numericValue,
+      tbtMs: report.audits["total-blocking-time"].numericValue, cls: report.audits["cumulative-layout-shift"].numericValue };
+    const failing = [];
+    for (const [id, cat] of Object.entries(report.categories)) {
+      for (const ref of cat.auditRefs) {
+        const a = report.audits[ref.id];
+        if (ref.weight > 0 && a.score != null && a.score < 1 && id !== "performance") failing.push(`${id}: ${a.id} (${a.title})`);
+      }
+    }
+    result.lighthouse.failing = failing;
+    const l = result.lighthouse;
+    console.log(`lighthouse ${l.version} (${l.formFactor}): performance ${l.performance}, accessibility ${l.accessibility}, best practices ${l.bestPractices}, SEO ${l.seo}`);
+    console.log(`lighthouse metrics (simulated slow 4G, 4x CPU): FCP ${ms(l.fcpMs)}, LCP ${ms(l.lcpMs)}, TBT ${ms(l.tbtMs)}, CLS ${l.cls.toFixed(3)}`);
+    for (const f of failing) console.log(`lighthouse flags ${f}`);
+    fs.rmSync(out, { force: true });
+  } else {
+    console.log(`lighthouse failed (exit ${lh.status}, signal ${lh.signal}, ${lh.error ?? ""})`);
+  }
+}
+server.close();
+console.log("json " + JSON.stringify(result));

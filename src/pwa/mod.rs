@@ -1,0 +1,106 @@
+//! The installable, offline app: registers the service worker (`public/sw.js`, completed at build time by
+//! `scripts/pwa-precache.sh`) and, when a new deploy's worker has installed and waits, shows "A new version is
+//! available" with a Reload button. The page reloads only when the player clicks it, never on its own: the click
+//! tells the waiting worker to take over (`SKIP_WAITING`), and the `controllerchange` that follows reloads.
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ServiceWorker, ServiceWorkerContainer, ServiceWorkerRegistration, ServiceWorkerState, VisibilityState};
+
+/// The service worker script, relative to the page so the app works under any sub-path (GitHub Pages).
+const SCRIPT: &str = "./sw.js";
+
+/// The browser's service worker container; `None` where there is none (plain http off localhost, some private modes).
+fn container() -> Option<ServiceWorkerContainer> {
+    let navigator = window().navigator();
+    js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker"))
+        .unwrap_or(false)
+        .then(|| navigator.service_worker())
+}
+
+/// Calls `f` whenever `target` fires `event`, for as long as the page lives.
+fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut() + 'static) {
+    let closure = Closure::<dyn FnMut()>::new(f);
+    let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    closure.forget();
+}
+
+/// Registers the worker and wires the update flow: a worker that finishes installing while another one controls
+/// the page is a new version, and goes into `waiting`.
+fn register(waiting: RwSignal<Option<ServiceWorker>, LocalStorage>, reload_requested: RwSignal<bool>) {
+    let Some(workers) = container() else { return };
+    let on_controller_change = move || {
+        if reload_requested.get_untracked() {
+            let _ = window().location().reload();
+        }
+    };
+    listen(&workers, "controllerchange", on_controller_change);
+    let promise = workers.register(SCRIPT);
+    leptos::task::spawn_local(async move {
+        let registration: ServiceWorkerRegistration = match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(registration) => registration.unchecked_into(),
+            Err(error) => {
+                leptos::logging::warn!("dicetray: service worker registration failed: {error:?}");
+                return;
+            }
+        };
+        let controlled = move || container().is_some_and(|w| w.controller().is_some());
+        if let Some(worker) = registration.waiting() {
+            if controlled() {
+                waiting.set(Some(worker));
+            }
+        }
+        let watched = registration.clone();
+        listen(&registration, "updatefound", move || {
+            let Some(worker) = watched.installing() else { return };
+            let observed = worker.clone();
+            listen(&worker, "statechange", move || {
+                if observed.state() == ServiceWorkerState::Installed && controlled() {
+                    waiting.set(Some(observed.clone()));
+                }
+            });
+        });
+        // A tab left open for a whole session looks for a new deploy whenever the player comes back to it.
+        let document = document();
+        let visible = document.clone();
+        listen(&document, "visibilitychange", move || {
+            if visible.visibility_state() == VisibilityState::Visible {
+                let _ = registration.update();
+            }
+        });
+    });
+}
+
+/// "A new version is available" with a Reload button; registers the service worker when it mounts.
+#[component]
+pub fn UpdateBanner() -> impl IntoView {
+    let waiting = RwSignal::new_local(None::<ServiceWorker>);
+    let reload_requested = RwSignal::new(false);
+    register(waiting, reload_requested);
+    let reload = move |_| {
+        reload_requested.set(true);
+        match waiting.get_untracked() {
+            Some(worker) => {
+                let message = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&message, &"type".into(), &"SKIP_WAITING".into());
+                if worker.post_message(&message).is_err() {
+                    let _ = window().location().reload();
+                }
+            }
+            None => {
+                let _ = window().location().reload();
+            }
+        }
+    };
+    view! {
+        <div class="pwa-update" role="status" aria-live="polite" data-shown=move || waiting.with(Option::is_some).then_some("")>
+            <Show when=move || waiting.with(Option::is_some)>
+                <p class="pwa-update-text">"A new version is available."</p>
+                <button type="button" class="pwa-update-button" data-pwa-reload="" on:click=reload>
+                    "Reload"
+                </button>
+            </Show>
+        </div>
+    }
+}
