@@ -160,7 +160,7 @@ fn Stats(state: AppState, matching: Memo<Vec<usize>>) -> impl IntoView {
                                                 <span
                                                     class="stats-bar"
                                                     aria-hidden="true"
-                                                    style=format!("width: {:.2}%", share * 100.0)
+                                                    style:width=format!("{:.2}%", share * 100.0)
                                                 ></span>
                                             </li>
                                         }

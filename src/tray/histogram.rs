@@ -86,7 +86,7 @@ pub fn OddsHistogram(
                 .iter()
                 .enumerate()
                 .map(|(i, b)| {
-                    let height = format!("height: {:.3}%", b.p / top * 100.0);
+                    let height = format!("{:.3}%", b.p / top * 100.0);
                     let words = format!("{}: {}", range_text(b), percent(b.p));
                     // Every `every`-th total is labelled; min and max are in the caption whatever the step.
                     let show_label = i % every == 0;
@@ -103,7 +103,7 @@ pub fn OddsHistogram(
                             title=words.clone()
                             aria-label=words
                         >
-                            <span class="histo-fill" style=height></span>
+                            <span class="histo-fill" style:height=height></span>
                             <span class="histo-label" aria-hidden="true">
                                 {show_label.then(|| range_text(b))}
                             </span>

@@ -38,12 +38,12 @@ pub fn OddsChart(
                         .get()
                         .into_iter()
                         .map(|c| {
-                            let width = format!("width: {:.3}%", (c.p * 100.0).clamp(0.0, 100.0));
+                            let width = format!("{:.3}%", (c.p * 100.0).clamp(0.0, 100.0));
                             view! {
                                 <div class="odds-row" data-outcome=c.name.clone() data-p=c.p.to_string()>
                                     <dt>{label(&c.name)}</dt>
                                     <dd>
-                                        <span class="odds-bar" style=width aria-hidden="true"></span>
+                                        <span class="odds-bar" style:width=width aria-hidden="true"></span>
                                         <span class="odds-pct">{percent(c.p)}</span>
                                     </dd>
                                 </div>

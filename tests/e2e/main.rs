@@ -12,6 +12,7 @@ mod history;
 mod journeys;
 mod pwa;
 mod roll;
+mod security;
 mod shell;
 mod storage;
 mod tray;

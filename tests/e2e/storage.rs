@@ -205,3 +205,61 @@ fn two_tabs_merge_each_others_rolls_and_characters() {
         assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
     });
 }
+
+/// How long the two windows roll at once (`DICETRAY_E2E_TABS_SECONDS`, default 60).
+fn concurrent_seconds() -> u64 {
+    std::env::var("DICETRAY_E2E_TABS_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60)
+}
+
+/// Start rolling in the current window: the Tray's Roll button, clicked every `ms`, counted in `window.__rolls`.
+async fn start_rolling(page: &Page, ms: u64) {
+    page.type_into("#tray-expr", "3d6").await;
+    page.wait_for(".tray-roll:not([disabled])").await;
+    page.js(
+        "window.__rolls = 0;
+         window.__roller = setInterval(() => { document.querySelector('.tray-roll').click(); window.__rolls++; }, arguments[0]);",
+        vec![json!(ms)],
+    )
+    .await;
+}
+
+/// Stop rolling in the current window; returns how many rolls it made.
+async fn stop_rolling(page: &Page) -> usize {
+    let n = page.js("clearInterval(window.__roller); return window.__rolls;", vec![]).await;
+    n.as_u64().expect("a roll count") as usize
+}
+
+#[test]
+fn two_windows_rolling_at_once_for_a_minute_lose_no_roll() {
+    BrowserTest::new().run(|page| async move {
+        page.open("#/tray").await;
+        let client = page.client();
+        let first = client.window().await.unwrap();
+        // A second window (not a background tab, whose timers the browser would slow down), same origin and storage.
+        let second = client.new_window(false).await.unwrap().handle;
+        client.switch_to_window(second.clone()).await.unwrap();
+        client.goto(&format!("{}#/tray", page.base_url())).await.unwrap();
+        page.wait_for("#tray-expr").await;
+        start_rolling(&page, 170).await;
+        client.switch_to_window(first.clone()).await.unwrap();
+        start_rolling(&page, 130).await;
+
+        tokio::time::sleep(Duration::from_secs(concurrent_seconds())).await;
+
+        let from_first = stop_rolling(&page).await;
+        client.switch_to_window(second).await.unwrap();
+        let from_second = stop_rolling(&page).await;
+        let total = from_first + from_second;
+        assert!(from_first > 0 && from_second > 0, "both windows rolled: {from_first} and {from_second}");
+        println!("two windows: {from_first} + {from_second} = {total} rolls in {} s", concurrent_seconds());
+        // Both windows settle on the same saved history holding every roll once.
+        let ids = wait_saved(&page, &format!("all {total} rolls"), |ids| ids.len() == total).await;
+        let unique: std::collections::HashSet<&String> = ids.iter().collect();
+        assert_eq!(unique.len(), total, "a roll was saved twice");
+        client.switch_to_window(first).await.unwrap();
+        wait_saved(&page, &format!("all {total} rolls, seen from the first window"), |ids| ids.len() == total).await;
+        page.open("#/history").await;
+        page.wait_text(".history-count", "the count", |t| t.contains(&total.to_string())).await;
+        assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
+    });
+}

@@ -15,11 +15,13 @@ pub const WAIT: Duration = Duration::from_secs(10);
 /// Generous because a loaded 2-core machine running two browsers can take several seconds.
 pub const LOAD_WAIT: Duration = Duration::from_secs(45);
 
-/// Installed before any page script: records uncaught errors and any dialog (alert/confirm/prompt) the page opens.
+/// Installed before any page script: records uncaught errors, Content-Security-Policy violations and any dialog
+/// (alert/confirm/prompt) the page opens.
 const PROBE: &str = r#"
 window.__e2e = { errors: [], dialogs: [] };
 window.addEventListener('error', e => window.__e2e.errors.push(String(e.message)));
 window.addEventListener('unhandledrejection', e => window.__e2e.errors.push('unhandled rejection: ' + String(e.reason)));
+document.addEventListener('securitypolicyviolation', e => window.__e2e.errors.push('CSP blocked ' + e.blockedURI + ' (' + e.violatedDirective + ')'));
 for (const name of ['alert', 'confirm', 'prompt']) {
   const original = window[name];
   window[name] = function (...args) { window.__e2e.dialogs.push(name + ': ' + args.join(' ')); return original.apply(this, args); };
