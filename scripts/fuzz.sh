@@ -46,12 +46,16 @@ for t in "${targets[@]}"; do
     cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$last")
     ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
     corp=$(sed -nE 's/.* corp: ([0-9]+).*/\1/p' <<<"$last")
+    stat() { grep -oE "stat::$1: *[0-9]+" "$log" | grep -oE '[0-9]+$' || echo '?'; }
+    speed=$(stat average_exec_per_sec)
+    slowest=$(stat slowest_unit_time_sec)
+    rss=$(stat peak_rss_mb)
     crash=$(grep -oE '(artifact_prefix=.*|Test unit written to [^ ]+)' "$log" | tail -1 || true)
     if [ $rc -ne 0 ]; then
         failed=1
         line="$t: FAILED (exit $rc) after ${execs} execs, cov ${cov:-?}; ${crash:-no artifact}; log fuzz/$log"
     else
-        line="$t: ok, ${seconds} s, ${execs} execs, cov ${cov:-?} edges, ft ${ft:-?}, corpus ${corp:-?}"
+        line="$t: ok, ${seconds} s, ${execs} execs (${speed}/s), cov ${cov:-?} edges, ft ${ft:-?}, corpus ${corp:-?}, slowest ${slowest} s, peak RSS ${rss} MB"
     fi
     echo "$line"
     summary+=("$line")

@@ -345,3 +345,30 @@ request!(
     ),
     r#"invalid type: string "x" (allowed: a number)"#
 );
+
+// --- found by fuzzing (fuzz/fuzz_targets/requests.rs) --------------------------------------------------------------
+
+/// A bonus of 128 digits: serde_json (without its `float_roundtrip` feature) reads it and its shortest rewrite
+/// `-2.888888e127` 1 ULP apart, so the request did not survive a write and read through JSON (the fuzz target's
+/// round-trip check). It is refused, naming the field, with the number shown short.
+request!(
+    fuzz_huge_bonus_with_128_digits,
+    // the crash input (libFuzzer artifact crash-7f6c44856135f81441db9c1d0c49efe6012fe721), verbatim
+    r#"{"system":"hack-and-slash","bonus":-28888880000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010248191152060862007,"opponents":[0,5.1,0,20]}"#,
+    format!("`bonus`: -2.888888e127 is out of range {HALF_STEPS}")
+);
+
+/// What the same finding means for valid requests: every number a Hack & Slash request may hold (multiples of
+/// 0.5 from -10 to 20) is exact in binary, so a valid request always reads back equal, and replays the same roll.
+#[test]
+fn every_valid_half_step_survives_json() {
+    for halves in -20..=40 {
+        let x = halves as f64 / 2.0;
+        let json = format!(r#"{{"system":"hack-and-slash","bonus":{x},"opponents":[{x},{x}]}}"#);
+        let request = Request::from_json(&json).unwrap();
+        request.validate().unwrap();
+        let back = Request::from_json(&serde_json::to_string(&request).unwrap()).unwrap();
+        assert_eq!(back, request, "{json}");
+        assert_eq!(back.roll(halves as u64).unwrap(), request.roll(halves as u64).unwrap());
+    }
+}
