@@ -26,7 +26,7 @@ fn system_entry(i: usize, request: &str, seed: u64) -> HistoryEntry {
     HistoryEntry {
         id: format!("e{i}"),
         at: 1_763_800_000_000.0 + i as f64 * 1000.0,
-        character: (i % 2 == 0).then(|| CharacterRef { id: "ada".into(), name: "Ada".into() }),
+        character: i.is_multiple_of(2).then(|| CharacterRef { id: "ada".into(), name: "Ada".into() }),
         source: RollSource::System { request },
         seed,
         outcome: s.outcome.clone(),

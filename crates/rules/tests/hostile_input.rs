@@ -348,9 +348,9 @@ request!(
 
 // --- found by fuzzing (fuzz/fuzz_targets/requests.rs) --------------------------------------------------------------
 
-/// A bonus of 128 digits: serde_json (without its `float_roundtrip` feature) reads it and its shortest rewrite
-/// `-2.888888e127` 1 ULP apart, so the request did not survive a write and read through JSON (the fuzz target's
-/// round-trip check). It is refused, naming the field, with the number shown short.
+// A bonus of 128 digits: serde_json (without its `float_roundtrip` feature) reads it and its shortest rewrite
+// `-2.888888e127` 1 ULP apart, so the request did not survive a write and read through JSON (the fuzz target's
+// round-trip check). It is refused, naming the field, with the number shown short.
 request!(
     fuzz_huge_bonus_with_128_digits,
     // the crash input (libFuzzer artifact crash-7f6c44856135f81441db9c1d0c49efe6012fe721), verbatim

@@ -6,7 +6,7 @@
 //! most 9 × 1e-6 ≈ 1e-5 per fresh set of seeds, and the seeds are fixed, so a pass stays a pass: only a change to
 //! the generator, its seeding or `face` can turn these red. The per-seed test below adds 2 more tests at 1e-6.
 //!
-//! **Speed.** 9 × 10^6 draws plus 400,000 fresh generators: the whole file took 1.0 s in the default debug
+//! **Speed.** 9 × 10^6 draws plus 400,000 fresh generators: the whole file took 0.4 to 1.0 s in the default debug
 //! profile of `cargo test --workspace` (measured on the 2-core dev machine, nice'd, beside other builds), so no
 //! profile change is needed.
 
