@@ -1,19 +1,6 @@
-//! dicetray, the browser app: Leptos components over `dicetray-rules`. See ARCHITECTURE.md for the map.
-
-mod app;
-mod characters;
-mod help;
-mod history;
-mod pwa;
-mod route;
-mod screens;
-mod state;
-mod storage;
-mod systems;
-mod tray;
-mod widgets;
+//! The browser entry point Trunk builds (`data-bin="dicetray-app"`); everything else is in the library
+//! (`src/lib.rs`).
 
 fn main() {
-    console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(app::App);
+    dicetray_app::start();
 }

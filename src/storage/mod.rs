@@ -11,7 +11,7 @@ mod schema;
 mod sync;
 
 pub use merge::union_history;
-pub use migrate::{decode_value, DecodeError};
+pub use migrate::{decode, decode_value, DecodeError, Decoded};
 pub use schema::{encode_history, HistoryMeta, Kind};
 pub use sync::start;
 

@@ -128,7 +128,8 @@ fn errors_name_what_and_where() {
     err_at("1d6!>=2r<2", 4, "could never stop");
     err_at("1d6r<=6", 4, "rerolls every face of a d6");
     err_at("1dFr<2", 4, "rerolls every face of a dF");
-    err_at("99999999999999999999d6", 1, "too large");
+    err_at("99999999999999999999d6", 1, "99999999999999999999 dice in one group");
+    err_at("1+99999999999999999999", 3, "the number 99999999999999999999 is too large");
     err_at("1001d6", 1, "1 to 1000 dice per group");
     err_at("0d6", 1, "1 to 1000");
     err_at("1d0", 3, "1 to 10000 faces");

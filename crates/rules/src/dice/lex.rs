@@ -39,6 +39,16 @@ fn normalise(c: char) -> Option<char> {
     }
 }
 
+/// The value of `c` if it is a decimal digit of a script other than ASCII and full-width (Arabic-Indic `٤`,
+/// Devanagari `४`, ...), for the hint in the error: they are not read as digits.
+fn other_script_digit(c: char) -> Option<u32> {
+    const ZEROS: [u32; 14] = [
+        0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66, 0x0E50, 0x1040,
+    ];
+    let u = c as u32;
+    ZEROS.iter().find(|&&z| (z..z + 10).contains(&u)).map(|z| u - z)
+}
+
 /// Split `src` into tokens (and return the column just past the end). Fails on an over-long expression, an
 /// unclosed label or a foreign character.
 pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
@@ -83,8 +93,10 @@ pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
             }
             Some(a) => toks.push(Tok { kind: TokKind::Ch(a), col }),
             None => {
+                let digit = other_script_digit(c).map(|d| format!(" (the digit {d} of another script: type `{d}`)"));
                 let hint = match c {
-                    '–' | '—' | '‐' | '‑' => " (a dash: type `-`)",
+                    _ if digit.is_some() => digit.as_deref().unwrap_or_default(),
+                    '–' | '—' | '‐' | '‑' | '‒' | '﹣' => " (a dash: type `-`)",
                     '⁄' | '∕' => " (type `/`)",
                     '∗' | '·' | '⋅' => " (type `*`)",
                     '≥' => " (type `>=`)",

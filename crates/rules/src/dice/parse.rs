@@ -174,7 +174,20 @@ impl Parser {
                 Ok(inner)
             }
             Some(c) if c.is_ascii_digit() => {
-                let n = self.number()?;
+                let n = match self.number_or_digits()? {
+                    Ok(n) => n,
+                    Err(digits) if self.peek() == Some('d') => {
+                        return Err(NotationError::new(col, format!("{} dice in one group", show_digits(&digits)))
+                            .allowing(format!("1 to {MAX_DICE_PER_GROUP} dice per group")))
+                    }
+                    Err(digits) => {
+                        return Err(NotationError::new(
+                            col,
+                            format!("the number {} is too large", show_digits(&digits)),
+                        )
+                        .allowing(format!("0 to {}", i64::MAX)))
+                    }
+                };
                 if self.peek() == Some('d') {
                     Ok(Node::Dice(self.dice(Some(n), col)?))
                 } else {
@@ -186,22 +199,27 @@ impl Parser {
         }
     }
 
-    /// Digits to a non-negative i64.
+    /// Digits to a non-negative i64; past `i64::MAX` the error quotes the number and the largest allowed.
     fn number(&mut self) -> R<i64> {
         let col = self.col();
-        let mut n: i64 = 0;
-        let mut any = false;
+        self.number_or_digits()?.map_err(|digits| {
+            NotationError::new(col, format!("the number {} is too large", show_digits(&digits)))
+                .allowing(format!("0 to {}", i64::MAX))
+        })
+    }
+
+    /// Digits to a non-negative i64, or (past `i64::MAX`) the digits themselves, so the caller can name the
+    /// limit such a number breaks (dice per group, faces, keep count).
+    fn number_or_digits(&mut self) -> R<Result<i64, String>> {
+        let mut digits = String::new();
         while let Some(c) = self.peek().filter(char::is_ascii_digit) {
-            n = n.checked_mul(10).and_then(|n| n.checked_add(c as i64 - '0' as i64)).ok_or_else(|| {
-                NotationError::new(col, "this number is too large").allowing(format!("0 to {}", i64::MAX))
-            })?;
-            any = true;
+            digits.push(c);
             self.i += 1;
         }
-        if !any {
+        if digits.is_empty() {
             return Err(self.unexpected("here: expected a number"));
         }
-        Ok(n)
+        Ok(digits.parse::<i64>().map_err(|_| digits))
     }
 
     /// An optionally negative integer (inside compare points).
@@ -234,8 +252,7 @@ impl Parser {
         if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
             return Ok((1, col));
         }
-        let n = self.number()?;
-        let n = u32::try_from(n).map_err(|_| {
+        let n = self.number_or_digits()?.ok().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| {
             NotationError::new(col, "this keep/drop count is too large").allowing(format!("0 to {MAX_DICE_PER_GROUP}"))
         })?;
         Ok((n, col))
@@ -261,12 +278,19 @@ impl Parser {
                 DieKind::Fudge
             }
             Some(c) if c.is_ascii_digit() => {
-                let f = self.number()?;
-                if !(1..=MAX_FACES as i64).contains(&f) {
-                    return Err(NotationError::new(fcol, format!("a die with {f} faces"))
-                        .allowing(format!("1 to {MAX_FACES} faces")));
+                let f = self.number_or_digits()?;
+                match f {
+                    Ok(f) if (1..=MAX_FACES as i64).contains(&f) => DieKind::Standard(f as u32),
+                    _ => {
+                        let f = f.map_or_else(|digits| show_digits(&digits), |f| f.to_string());
+                        return Err(NotationError::new(fcol, format!("a die with {f} faces"))
+                            .allowing(format!("1 to {MAX_FACES} faces")));
+                    }
                 }
-                DieKind::Standard(f as u32)
+            }
+            Some('-') => {
+                return Err(NotationError::new(fcol, "a die cannot have a negative number of faces")
+                    .allowing(format!("1 to {MAX_FACES} faces, `%` or `F`")))
             }
             _ => return Err(self.unexpected("after `d`: expected the number of faces, `%` or `F`")),
         };
@@ -386,7 +410,7 @@ impl Parser {
             // Faces a throw can end on: all of them, or those a reroll-until lets stand.
             let until = g.reroll.filter(|r| !r.once);
             if g.faces().filter(|&f| !until.is_some_and(|r| r.on.matches(f))).all(|f| e.on.matches(f)) {
-                let after = until.map_or(String::new(), |r| format!(" can show after `r{}`", r.on));
+                let after = until.map_or(" can show".to_string(), |r| format!(" can show after `r{}`", r.on));
                 return Err(NotationError::new(
                     explode_col,
                     format!("this explodes on every face a {}{after}, so the roll could never stop", g.die.name()),
@@ -436,5 +460,14 @@ impl Parser {
             .allowing("a compare point that leaves at least one face, or `ro` to reroll once"));
         }
         Ok(())
+    }
+}
+
+/// A long run of digits shortened for a message: `12345678901234567890123456` -> `123456789012… (26 digits)`.
+fn show_digits(digits: &str) -> String {
+    if digits.len() <= 24 {
+        digits.to_string()
+    } else {
+        format!("{}… ({} digits)", &digits[..12], digits.len())
     }
 }

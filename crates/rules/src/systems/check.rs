@@ -19,3 +19,15 @@ pub(crate) fn at_most<T>(field: &str, list: &[T], max: usize) -> Result<(), Requ
         Err(RequestError::new(field, format!("{} entries is too many", list.len()), format!("at most {max} entries")))
     }
 }
+
+/// User text for an error message, shortened past 40 characters so a hostile request cannot make a huge message:
+/// `▲▲▲…▲` -> `▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲▲… (350000 characters)`.
+pub(crate) fn shown(text: &str) -> String {
+    const SHOWN_MAX: usize = 40;
+    let n = text.chars().count();
+    if n <= SHOWN_MAX {
+        text.to_string()
+    } else {
+        format!("{}… ({n} characters)", text.chars().take(SHOWN_MAX).collect::<String>())
+    }
+}

@@ -22,7 +22,12 @@ impl RequestError {
 
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}`: {} (allowed: {})", self.field, self.problem, self.allowed)
+        if self.field.is_empty() {
+            // The whole request (not JSON, or not an object): there is no field to name.
+            write!(f, "{} (allowed: {})", self.problem, self.allowed)
+        } else {
+            write!(f, "`{}`: {} (allowed: {})", self.field, self.problem, self.allowed)
+        }
     }
 }
 

@@ -137,7 +137,16 @@ impl Request {
     /// the five ids), else the missing or ill-typed field. Does not validate ranges (see [`Request::validate`]).
     pub fn from_json(json: &str) -> Result<Request, RequestError> {
         let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
-            RequestError::new("", format!("not valid JSON: {e}"), "a JSON object with a `system` field")
+            if e.to_string().starts_with("number out of range") {
+                // e.g. 1e309: no f64 holds it, so serde_json stops before any field is read.
+                RequestError::new(
+                    "",
+                    format!("a number too large to read ({e})"),
+                    "numbers within each field's range (see the request format)",
+                )
+            } else {
+                RequestError::new("", format!("not valid JSON: {e}"), "a JSON object with a `system` field")
+            }
         })?;
         let ids = SYSTEM_IDS.join(", ");
         let system = match value.get("system") {

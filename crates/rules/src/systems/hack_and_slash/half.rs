@@ -21,11 +21,17 @@ pub fn to_halves(field: &str, x: f64) -> Result<Halves, RequestError> {
 /// [`to_halves`], naming the field only if there is an error (no allocation on the happy path).
 pub(crate) fn to_halves_named(x: f64, field: impl FnOnce() -> String) -> Result<Halves, RequestError> {
     let doubled = x * 2.0;
-    if !x.is_finite() || doubled != doubled.round() {
-        return Err(RequestError::new(field(), format!("{x} is not a whole number of half steps"), BONUS_ALLOWED));
-    }
+    // Huge numbers in scientific notation (1e300, not 301 digits).
+    let shown = || if x.abs() >= 1e9 { format!("{x:e}") } else { x.to_string() };
     if !(BONUS_MIN..=BONUS_MAX).contains(&x) {
-        return Err(RequestError::new(field(), format!("{x} is out of range"), BONUS_ALLOWED));
+        return Err(RequestError::new(field(), format!("{} is out of range", shown()), BONUS_ALLOWED));
+    }
+    if doubled != doubled.round() {
+        return Err(RequestError::new(
+            field(),
+            format!("{} is not a whole number of half steps", shown()),
+            BONUS_ALLOWED,
+        ));
     }
     Ok(doubled as Halves)
 }

@@ -23,6 +23,8 @@ use std::str::FromStr;
 pub const MAX_COUNT: u32 = 10;
 /// Most ♻ marks (with 20 every face would be rerolled).
 pub const MAX_REROLL: u32 = 19;
+/// The longest dice text read (the longest valid one, `10d20` with 19 ♻, `!` and `▲`, is 26 characters).
+pub const MAX_TEXT: usize = 64;
 
 /// What [`CheckDice`] accepts, as error messages say it.
 pub const ALLOWED: &str = "`Nd20` with N 1 to 10, then marks: exactly one ▲ (^) or ▼ (v) when N > 1 and none \
@@ -94,6 +96,14 @@ impl FromStr for CheckDice {
 
     /// Parse a check's dice; the error names the field `dice` and says what is allowed.
     fn from_str(text: &str) -> Result<Self, RequestError> {
+        let n = text.chars().count();
+        if n > MAX_TEXT {
+            return Err(RequestError::new(
+                "dice",
+                format!("`{}` is {n} characters long", crate::systems::check::shown(text)),
+                format!("at most {MAX_TEXT} characters: {ALLOWED}"),
+            ));
+        }
         let s: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let mut chars = s.chars().peekable();
         let mut count_text = String::new();

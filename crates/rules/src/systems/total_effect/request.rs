@@ -2,7 +2,7 @@
 //! and the ability bands to check.
 
 use super::band::{Band, BAND_FORMS};
-use crate::systems::check::{at_most, in_range};
+use crate::systems::check::{at_most, in_range, shown};
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
 
@@ -79,10 +79,10 @@ impl TotalEffectRequest {
         for (i, text) in self.bands.iter().enumerate() {
             let field = format!("bands[{i}]");
             if Band::parse(text).is_none() {
-                return Err(RequestError::new(field, format!("`{text}` is not a band"), BAND_FORMS));
+                return Err(RequestError::new(field, format!("`{}` is not a band", shown(text)), BAND_FORMS));
             }
             if self.bands[..i].contains(text) {
-                return Err(RequestError::new(field, format!("`{text}` is listed twice"), "each band once"));
+                return Err(RequestError::new(field, format!("`{}` is listed twice", shown(text)), "each band once"));
             }
         }
         Ok(())
