@@ -139,4 +139,20 @@ mod tests {
         assert!(parse_import(r#"{"version": 7, "data": []}"#).unwrap_err().contains("newer dicetray"));
         assert!(parse_import(&" ".repeat(IMPORT_LIMIT_BYTES + 1)).unwrap_err().contains("limit is 5 MB"));
     }
+    /// Found by the `app_import` fuzz target (crash-be1e398d…): an imported entry whose `total` is a 53-digit
+    /// number read back 1 ULP off after export, because serde_json (without `float_roundtrip`) read the number
+    /// and its shortest rewrite differently. With `float_roundtrip` every f64 survives export and import.
+    #[test]
+    fn a_huge_total_survives_export_and_import() {
+        let hostile = r#"	{"version":2,"ed_at":0.0,"data":[{"id":"e0","at":1763800000000.0,"character":{"id":"ada","name":"Ada"},"source":{"kind":"system","request":{"system":"24-system","rank":3,"leverge":1,"dc":15,"pressure":[2,{"label":"dark","dc":0}],"crushing":null,"atvack":true,"called_shot":null,"pushed":false}},"seed":40,"outcome":"success","events%":["partial_critical"],"total":66666666666666666666666666666666666666666666666666618.0,"dice":[{"kind":{"kind":"standard","sides":8},"face":8,"value":8,"kept":true,"maxeed":true,"role":"leverage"}	 ],"text":"24-sys tem: success (18)"}]}"#;
+        let entries = parse_import(hostile).unwrap();
+        assert_eq!(entries[0].total, 6.666666666666666e52);
+        assert_eq!(parse_import(&export_json(&entries)).unwrap(), entries);
+        // Every f64 a roll can record, written and read back exactly, at the edges of i64 and of 2^53.
+        for total in [9.007199254740993e15, 9.223372036854776e18, -9.223372036854776e18, 6.666666666666665e52, 0.1] {
+            let mut e = entries[0].clone();
+            e.total = total;
+            assert_eq!(parse_import(&export_json(std::slice::from_ref(&e))).unwrap()[0].total, total);
+        }
+    }
 }

@@ -348,15 +348,28 @@ request!(
 
 // --- found by fuzzing (fuzz/fuzz_targets/requests.rs) --------------------------------------------------------------
 
-// A bonus of 128 digits: serde_json (without its `float_roundtrip` feature) reads it and its shortest rewrite
+// A bonus of 128 digits: serde_json without its `float_roundtrip` feature read it and its shortest rewrite
 // `-2.888888e127` 1 ULP apart, so the request did not survive a write and read through JSON (the fuzz target's
-// round-trip check). It is refused, naming the field, with the number shown short.
+// round-trip check; the workspace now enables `float_roundtrip`). It is refused, naming the field, with the
+// number shown short; `a_decoded_request_reads_back_equal` checks the round trip.
 request!(
     fuzz_huge_bonus_with_128_digits,
     // the crash input (libFuzzer artifact crash-7f6c44856135f81441db9c1d0c49efe6012fe721), verbatim
     r#"{"system":"hack-and-slash","bonus":-28888880000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010248191152060862007,"opponents":[0,5.1,0,20]}"#,
     format!("`bonus`: -2.888888e127 is out of range {HALF_STEPS}")
 );
+
+/// The fuzz finding above: a request, valid or not, reads back equal after a write (serde_json's
+/// `float_roundtrip`), whatever its floats.
+#[test]
+fn a_decoded_request_reads_back_equal() {
+    let crash = r#"{"system":"hack-and-slash","bonus":-28888880000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010248191152060862007,"opponents":[0,5.1,0,20]}"#;
+    for json in [crash, r#"{"system":"hack-and-slash","bonus":9.007199254740993e15,"opponents":[1e-300,-1.5e308]}"#] {
+        let request = Request::from_json(json).unwrap();
+        let back = Request::from_json(&serde_json::to_string(&request).unwrap()).unwrap();
+        assert_eq!(back, request, "{json}");
+    }
+}
 
 /// What the same finding means for valid requests: every number a Hack & Slash request may hold (multiples of
 /// 0.5 from -10 to 20) is exact in binary, so a valid request always reads back equal, and replays the same roll.
