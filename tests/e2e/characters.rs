@@ -266,15 +266,13 @@ fn export_import_round_trip_and_hostile_or_broken_imports() {
         assert_eq!(page.count(".character-card").await, 3);
 
         // A file works like pasted text.
-        let file = std::env::temp_dir().join(format!("dicetray-e2e-import-{}.json", std::process::id()));
         let mut from_file = envelope.clone();
         from_file["character"]["name"] = json!("Filed Mara");
-        std::fs::write(&file, from_file.to_string()).unwrap();
+        let file = page.scratch_file("mara.json", &from_file.to_string());
         page.wait_for("#import-file").await;
         let input = page.client().find(fantoccini::Locator::Css("#import-file")).await.unwrap();
         input.send_keys(&file.display().to_string()).await.expect("choose the file");
         page.wait_text(".editor-name", "the character from the file", |t| t == "Filed Mara").await;
-        let _ = std::fs::remove_file(&file);
         assert_eq!(page.count(".character-card").await, 4);
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });

@@ -51,13 +51,7 @@ pub async fn wait_saved(page: &Page, what: &str, ok: impl Fn(&[String]) -> bool)
 
 /// Write `text` to a temporary file and choose it in the import input.
 pub async fn import_file(page: &Page, name: &str, text: &str) {
-    // Tests run in parallel in one process: every file gets its own folder.
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("dicetray-e2e-import-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
+    let path = page.scratch_file(name, text);
     page.wait_for("#history-import").await;
     let input = page.client().find(Locator::Css("#history-import")).await.unwrap();
     input.send_keys(path.to_str().unwrap()).await.expect("choose the import file");

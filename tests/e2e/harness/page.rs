@@ -112,6 +112,17 @@ impl Page {
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 
+    /// Write `text` to a file the browser can be given (a file input, say). The file lives in this page's
+    /// profile folder, so it is removed with the profile when the test ends, even if the test fails.
+    pub fn scratch_file(&self, name: &str, text: &str) -> PathBuf {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = self.profile.join(format!("scratch-{}", N.fetch_add(1, Ordering::SeqCst)));
+        std::fs::create_dir_all(&dir).expect("create a scratch folder in the profile");
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write a scratch file");
+        path
+    }
+
     /// The raw WebDriver client, for anything the helpers do not cover.
     pub fn client(&self) -> &Client {
         &self.client
