@@ -97,18 +97,7 @@ mod tests {
     fn system_entry(id: &str, seed: u64) -> HistoryEntry {
         let request = Request::from_json(r#"{"system":"24-system","rank":3,"dc":15}"#).unwrap();
         let s = request.roll(seed).unwrap().summary();
-        HistoryEntry {
-            id: id.into(),
-            at: 1000.0 + seed as f64,
-            character: None,
-            source: RollSource::System { request },
-            seed,
-            outcome: s.outcome,
-            events: s.events,
-            total: s.total,
-            dice: s.dice,
-            text: "roll".into(),
-        }
+        HistoryEntry::system_roll(id.into(), 1000.0 + seed as f64, None, request, seed, s, "roll".into())
     }
 
     #[test]

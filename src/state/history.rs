@@ -1,7 +1,7 @@
 //! One roll in the session history: what was rolled, by whom, when, with which seed, and what came of it.
 
 use dicetray_rules::die::DieRoll;
-use dicetray_rules::systems::Request;
+use dicetray_rules::systems::{Request, Summary};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,6 +42,30 @@ pub enum RollSource {
 }
 
 impl HistoryEntry {
+    /// A rule system's roll of `request` with `seed`, whose `summary` the caller has from rolling (or replaying) it.
+    pub fn system_roll(
+        id: String,
+        at: f64,
+        character: Option<CharacterRef>,
+        request: Request,
+        seed: u64,
+        summary: Summary,
+        text: String,
+    ) -> HistoryEntry {
+        HistoryEntry {
+            id,
+            at,
+            character,
+            source: RollSource::System { request },
+            seed,
+            outcome: summary.outcome,
+            events: summary.events,
+            total: summary.total,
+            dice: summary.dice,
+            text,
+        }
+    }
+
     /// The system id (`notation` for Tray rolls).
     pub fn system_id(&self) -> &str {
         match &self.source {

@@ -167,18 +167,7 @@ pub fn read_entry(v: &Value) -> Result<HistoryEntry, String> {
         ));
     }
     REPLAYS.with(|r| r.borrow_mut().insert((c.id.clone(), c.seed)));
-    Ok(HistoryEntry {
-        id: c.id,
-        at: c.at,
-        character: c.character,
-        source: RollSource::System { request },
-        seed: c.seed,
-        outcome: c.outcome,
-        events: s.events,
-        total: s.total,
-        dice: s.dice,
-        text: c.text,
-    })
+    Ok(HistoryEntry::system_roll(c.id, c.at, c.character, request, c.seed, s, c.text))
 }
 
 #[cfg(test)]
@@ -188,18 +177,8 @@ mod tests {
     fn rolled(id: &str, json: &str, seed: u64) -> HistoryEntry {
         let request = Request::from_json(json).unwrap();
         let s = request.roll(seed).unwrap().summary();
-        HistoryEntry {
-            id: id.into(),
-            at: 5.0,
-            character: Some(CharacterRef { id: "c".into(), name: "Cy".into() }),
-            source: RollSource::System { request },
-            seed,
-            outcome: s.outcome,
-            events: s.events,
-            total: s.total,
-            dice: s.dice,
-            text: "a roll".into(),
-        }
+        let cy = Some(CharacterRef { id: "c".into(), name: "Cy".into() });
+        HistoryEntry::system_roll(id.into(), 5.0, cy, request, seed, s, "a roll".into())
     }
 
     #[test]

@@ -169,12 +169,12 @@ fn look_alikes_that_are_accepted() {
 notation!(
     odds_support_limit,
     "1000d10000",
-    "column 1: the odds here would span 9999001 values (allowed: at most 100000 values (MAX_ODDS_SUPPORT))"
+    "column 1: the exact odds here would range over 9999001 possible totals (allowed: at most 100000 possible totals, the exact-odds size limit)"
 );
 notation!(
     odds_work_limit,
     "1000d100kh500",
-    "column 1: exact odds here would take about 1.24e12 steps (allowed: at most 2e8 steps (MAX_ODDS_WORK))"
+    "column 1: exact odds here would take about 1.24e12 steps (allowed: at most 2e8 steps, the exact-odds work limit)"
 );
 notation!(
     division_by_zero,

@@ -1,7 +1,7 @@
 //! The parts every roll panel shares: number fields, half-step steppers, the live odds view, the Roll button,
 //! the rolled result (dice, total, outcome in words) and recording a roll in the history.
 
-use crate::state::{new_id, now_ms, use_app_state, AppState, CharacterRef, HistoryEntry, RollSource};
+use crate::state::{new_id, now_ms, use_app_state, AppState, CharacterRef, HistoryEntry};
 use crate::systems::system_name;
 use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::OddsChart;
@@ -105,19 +105,8 @@ pub fn roll_and_record(
         if events.is_empty() { String::new() } else { format!(" ({})", events.join(", ")) },
     );
     let id = new_id();
-    state.record_roll(HistoryEntry {
-        id: id.clone(),
-        at: now_ms(),
-        character,
-        source: RollSource::System { request: request.clone() },
-        seed,
-        outcome: s.outcome.clone(),
-        events: s.events.clone(),
-        total: s.total,
-        dice: s.dice.clone(),
-        text: text.clone(),
-    });
     ctx.announce(format!("Rolled {}: {}, total {}.", system_name(request.system_id()), label(&s.outcome), s.total));
+    state.record_roll(HistoryEntry::system_roll(id.clone(), now_ms(), character, request.clone(), seed, s, text));
     Ok((roll, id))
 }
 

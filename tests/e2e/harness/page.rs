@@ -144,10 +144,7 @@ impl Page {
 
     /// Open the app at `path` relative to its base (e.g. `""` or `"#/tray"`) and wait until it has rendered.
     pub async fn open(&self, path: &str) {
-        trace(format_args!("open {:?}", path));
-        let url = format!("{}{}", self.base_url, path);
-        self.client.goto(&url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
-        self.wait_for_within(".app-header", LOAD_WAIT).await;
+        self.goto(&format!("{}{}", self.base_url, path)).await;
     }
 
     /// Open an absolute URL (e.g. another server's) and wait until the app has rendered.

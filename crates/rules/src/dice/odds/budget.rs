@@ -16,7 +16,7 @@ impl Budget {
         if total.is_nan() || total > MAX_ODDS_WORK as f64 {
             return Err(NotationError::new(col, format!("exact odds here would take about {total:.2e} steps"))
                 .allowing(format!(
-                    "at most {MAX_ODDS_WORK:.0e} steps (MAX_ODDS_WORK)",
+                    "at most {MAX_ODDS_WORK:.0e} steps, the exact-odds work limit",
                     MAX_ODDS_WORK = MAX_ODDS_WORK as f64
                 )));
         }
@@ -29,8 +29,8 @@ impl Budget {
 pub(crate) fn check_support(lo: i128, hi: i128, col: usize) -> Result<(), NotationError> {
     let len = hi - lo + 1;
     if len > MAX_ODDS_SUPPORT as i128 {
-        return Err(NotationError::new(col, format!("the odds here would span {len} values"))
-            .allowing(format!("at most {MAX_ODDS_SUPPORT} values (MAX_ODDS_SUPPORT)")));
+        return Err(NotationError::new(col, format!("the exact odds here would range over {len} possible totals"))
+            .allowing(format!("at most {MAX_ODDS_SUPPORT} possible totals, the exact-odds size limit")));
     }
     Ok(())
 }
