@@ -32,9 +32,14 @@ pub fn dist_dir() -> PathBuf {
     dist
 }
 
-/// Where screenshots go (committed ones are shown in the README).
+/// Where screenshots go: `target/screenshots/` on an ordinary run, so a test run leaves the work tree clean;
+/// `docs/screenshots/` (the ones the README shows) with `DICETRAY_UPDATE_SCREENSHOTS=1`.
 pub fn screenshot_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots")
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("DICETRAY_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
+        return root.join("docs/screenshots");
+    }
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target")).join("screenshots")
 }
 
 /// One browser test's settings.

@@ -326,7 +326,7 @@ impl Page {
         serde_json::from_value(v).unwrap_or_default()
     }
 
-    /// Save a PNG screenshot of the viewport as `docs/screenshots/{name}.png`; returns its path.
+    /// Save a PNG screenshot of the viewport as `{name}.png` in [`super::screenshot_dir`]; returns its path.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         trace(format_args!("screenshot {:?}", name));
         let png = self.client.screenshot().await.expect("screenshot");
