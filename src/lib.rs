@@ -17,8 +17,12 @@ mod systems;
 mod tray;
 mod widgets;
 
-/// Start the app: install the panic hook and mount [`app::App`] on `<body>`.
+/// Start the app: install the panic hook, take down the start-up placeholder (`#boot` in index.html) and mount
+/// [`app::App`] on `<body>`.
 pub fn start() {
     console_error_panic_hook::set_once();
+    if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
+        boot.remove();
+    }
     leptos::mount::mount_to_body(app::App);
 }

@@ -1,6 +1,7 @@
 //! The app shell: it renders, navigates between screens, keeps the screen in the URL, and fits a phone.
 
 use crate::harness::BrowserTest;
+use serde_json::json;
 
 #[test]
 fn page_renders_the_shell_with_version() {
@@ -71,4 +72,44 @@ fn every_tab_is_on_screen_at_360_px_and_the_skip_link_keeps_the_screen() {
         assert_eq!(url.fragment(), Some("/history"), "the skip link must not change the screen");
         page.wait_text("#screen-title", "History", |t| t == "History").await;
     });
+}
+
+#[test]
+fn the_start_up_placeholder_gives_way_to_the_app() {
+    BrowserTest::new().run(|page| async move {
+        // The started app has removed the placeholder...
+        page.open("").await;
+        assert_eq!(page.count("#boot").await, 0);
+        // ...that index.html carries for a slow connection to show while the wasm downloads.
+        let html = page
+            .js("return fetch(location.href.split('#')[0]).then(r => r.text());", vec![])
+            .await
+            .as_str()
+            .map(str::to_string)
+            .unwrap_or_default();
+        assert!(html.contains("id=\"boot\"") && html.contains("Loading the dice"), "{html:.400}");
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+    });
+}
+
+/// With the app's wasm (or its script) unreachable, the page says it could not start and why, instead of
+/// staying blank.
+#[test]
+fn a_failed_download_is_reported_instead_of_a_blank_page() {
+    // What the message names: the file whose preload failed, or the failed download itself.
+    for (blocked, named) in
+        [("*.wasm", ["_bg.wasm", "Failed to fetch"]), ("*dicetray-app-*.js", [".js", "the app's script"])]
+    {
+        BrowserTest::new().run(move |page| async move {
+            page.cdp("Network.enable", json!({})).await;
+            page.cdp("Network.setBlockedURLs", json!({ "urls": [blocked] })).await;
+            page.client().goto(page.base_url()).await.expect("load the page");
+            let text = page
+                .wait_text("#boot[data-failed] .boot-text", "the start-up failure", |t| t.contains("could not start"))
+                .await;
+            assert!(named.iter().any(|n| text.contains(n)) && text.contains("reload"), "blocking {blocked}: {text}");
+            assert!(!text.contains("Uncaught"), "{text}");
+            assert_eq!(page.count(".app-header").await, 0, "blocking {blocked}: the app started anyway");
+        });
+    }
 }
