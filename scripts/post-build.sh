@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Trunk post_build hook (see Trunk.toml): the CSP meta first, then the service worker's precache list (whose build id
-# hashes the final index.html).
+# Trunk post_build hook (see Trunk.toml): the wasm code splitting first (it rewrites the app's .js/.wasm and
+# index.html's integrity hashes), then the CSP meta, then the service worker's precache list (whose build id hashes
+# the final files, chunks included).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/wasm-split.sh
 node scripts/csp.mjs
 bash scripts/pwa-precache.sh

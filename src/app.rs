@@ -1,8 +1,9 @@
-//! The app frame: header with navigation, the current screen, footer.
+//! The app frame: header with navigation, the current screen (Roll built in, the others loaded on demand), footer.
 
 use crate::route::{use_screen, Screen};
-use crate::screens;
+use crate::screens::{self, split};
 use crate::state::provide_app_state;
+use crate::widgets::lazy_screen::lazy_screen;
 use crate::widgets::notices::Notices;
 use leptos::prelude::*;
 
@@ -58,11 +59,14 @@ pub fn App() -> impl IntoView {
         <main id="main" class="app-main" tabindex="-1">
             {move || match screen.get() {
                 Screen::Roll => screens::roll::RollScreen().into_any(),
-                Screen::Tray => screens::tray::TrayScreen().into_any(),
-                Screen::Characters => screens::characters::CharactersScreen().into_any(),
-                Screen::History => screens::history::HistoryScreen().into_any(),
-                Screen::Help => screens::help::HelpScreen().into_any(),
-                Screen::Replay => screens::replay::ReplayScreen().into_any(),
+                // The other screens are lazily loaded wasm chunks (screens::split).
+                Screen::Tray => lazy_screen("Tray", split::tray_preload, split::screen_tray),
+                Screen::Characters => {
+                    lazy_screen("Characters", split::characters_preload, split::screen_characters)
+                }
+                Screen::History => lazy_screen("History", split::history_preload, split::screen_history),
+                Screen::Help => lazy_screen("Help", split::help_preload, split::screen_help),
+                Screen::Replay => lazy_screen("Replay", split::replay_preload, split::screen_replay),
             }}
         </main>
         <footer class="app-footer">

@@ -5,4 +5,5 @@ pub mod help;
 pub mod history;
 pub mod replay;
 pub mod roll;
+pub mod split;
 pub mod tray;

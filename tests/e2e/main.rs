@@ -10,6 +10,7 @@ mod harness;
 mod help;
 mod history;
 mod journeys;
+mod lazy;
 mod pwa;
 mod roll;
 mod security;

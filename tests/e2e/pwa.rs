@@ -2,52 +2,9 @@
 //! visit, a new deploy shows "A new version is available" and reloads only on the player's click, and the whole app
 //! works under a sub-path as on GitHub Pages.
 
-use crate::harness::{dist_dir, BrowserTest, Page, StaticServer};
+use crate::harness::{dist_dir, BrowserTest, DistCopy, Page, StaticServer};
 use serde_json::json;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// A temporary copy of `dist/` that a test may change (a "new deploy"), removed when dropped.
-struct DistCopy(PathBuf);
-
-impl DistCopy {
-    fn new(name: &str) -> DistCopy {
-        let dir = std::env::temp_dir().join(format!("dicetray-e2e-dist-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        copy_dir(&dist_dir(), &dir);
-        DistCopy(dir)
-    }
-
-    fn path(&self) -> PathBuf {
-        self.0.clone()
-    }
-
-    /// Rewrite one file of the copy.
-    fn edit(&self, file: &str, change: impl FnOnce(String) -> String) {
-        let path = self.0.join(file);
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
-        std::fs::write(&path, change(text)).unwrap();
-    }
-}
-
-impl Drop for DistCopy {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
 
 /// The build id of the service worker that controls the page (asked through a message channel).
 async fn controlling_build(page: &Page) -> String {

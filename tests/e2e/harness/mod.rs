@@ -11,10 +11,12 @@
 //! body in its own task, and then ALWAYS closes the browser and stops chromedriver before passing on a failure,
 //! so no Chromium process outlives a test.
 
+mod dist_copy;
 mod driver;
 mod page;
 mod server;
 
+pub use dist_copy::DistCopy;
 pub use page::Page;
 pub use server::StaticServer;
 

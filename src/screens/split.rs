@@ -1,0 +1,34 @@
+//! The split points: every screen but Roll is compiled into its own wasm chunk, fetched the first time the screen
+//! opens (scripts/wasm-split.sh cuts the chunks out after the build; ARCHITECTURE.md, "Code splitting").
+//!
+//! Each `screen_*` builds its screen's view inside the chunk; the generated `*_preload` only fetches the chunk and
+//! reports a failed fetch as `Err` (`fallible`: without it a failed fetch would panic, which aborts the whole app).
+//! `widgets::lazy_screen` shows the loading state and the error. Natively these are plain calls.
+
+use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
+#[wasm_split(tray, wasm_split_path = ::leptos::wasm_split, preload(tray_preload), fallible)]
+pub fn screen_tray() -> Result<AnyView, SplitLoaderError> {
+    Ok(super::tray::TrayScreen().into_any())
+}
+
+#[wasm_split(characters, wasm_split_path = ::leptos::wasm_split, preload(characters_preload), fallible)]
+pub fn screen_characters() -> Result<AnyView, SplitLoaderError> {
+    Ok(super::characters::CharactersScreen().into_any())
+}
+
+#[wasm_split(history, wasm_split_path = ::leptos::wasm_split, preload(history_preload), fallible)]
+pub fn screen_history() -> Result<AnyView, SplitLoaderError> {
+    Ok(super::history::HistoryScreen().into_any())
+}
+
+#[wasm_split(help, wasm_split_path = ::leptos::wasm_split, preload(help_preload), fallible)]
+pub fn screen_help() -> Result<AnyView, SplitLoaderError> {
+    Ok(super::help::HelpScreen().into_any())
+}
+
+#[wasm_split(replay, wasm_split_path = ::leptos::wasm_split, preload(replay_preload), fallible)]
+pub fn screen_replay() -> Result<AnyView, SplitLoaderError> {
+    Ok(super::replay::ReplayScreen().into_any())
+}

@@ -1,0 +1,80 @@
+//! A screen whose code is in a lazily loaded wasm chunk (`screens::split`): a short loading state while the chunk
+//! is fetched, then the screen; if the fetch fails (offline before the service worker cached the chunk, say) an
+//! alert that says so, with a Try again button. A chunk is fetched once per page load: opening its screen again
+//! builds the screen at once, without a loading frame.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos::wasm_split::SplitLoaderError;
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Loading,
+    Ready,
+    Failed,
+}
+
+/// The screen `label` (its name in the navigation): `preload` fetches its chunk, `screen` builds it.
+pub fn lazy_screen<P, PF, S, SF>(label: &'static str, preload: P, screen: S) -> AnyView
+where
+    P: Fn() -> PF + Copy + Send + Sync + 'static,
+    PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
+    S: Fn() -> SF + Copy + Send + Sync + 'static,
+    SF: Future<Output = Result<AnyView, SplitLoaderError>>,
+{
+    let status = RwSignal::new(Status::Loading);
+    let fetch = move || {
+        let mut load = Box::pin(preload());
+        // Already loaded: ready on the first poll, so no loading frame.
+        match load.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Ready(result) => status.set(if result.is_ok() { Status::Ready } else { Status::Failed }),
+            Poll::Pending => {
+                status.set(Status::Loading);
+                spawn_local(async move {
+                    let ok = load.await.is_ok();
+                    status.set(if ok { Status::Ready } else { Status::Failed });
+                });
+            }
+        }
+    };
+    fetch();
+    (move || match status.get() {
+        Status::Loading => view! {
+            <p class="screen-loading" role="status">{format!("Loading {label}…")}</p>
+        }
+        .into_any(),
+        // The chunk is loaded, so the split function completes on its first poll.
+        Status::Ready => match ready_now(screen()) {
+            Some(Ok(view)) => view,
+            _ => failed(label, fetch),
+        },
+        Status::Failed => failed(label, fetch),
+    })
+    .into_any()
+}
+
+fn failed(label: &'static str, retry: impl Fn() + Send + Sync + 'static) -> AnyView {
+    view! {
+        <div class="screen-error" role="alert">
+            <p>
+                {format!(
+                    "The {label} screen could not be loaded: its code did not download. Check your connection, then try again.",
+                )}
+            </p>
+            <button type="button" class="screen-retry" on:click=move |_| retry()>
+                "Try again"
+            </button>
+        </div>
+    }
+    .into_any()
+}
+
+fn ready_now<T>(future: impl Future<Output = T>) -> Option<T> {
+    match pin!(future).poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(value) => Some(value),
+        Poll::Pending => None,
+    }
+}
