@@ -112,8 +112,10 @@ async fn heading_box(page: &Page, css: &str) -> Vec<f64> {
     v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
 }
 
-/// Wait until the heading matching `css` is fully visible below the sticky header.
+/// Wait until the heading matching `css` is fully visible below the sticky header. (Help is a lazily loaded screen:
+/// the heading exists only once its chunk has arrived.)
 async fn wait_in_view(page: &Page, css: &str) {
+    page.wait_for(css).await;
     let started = Instant::now();
     loop {
         let b = heading_box(page, css).await;
