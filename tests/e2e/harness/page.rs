@@ -148,10 +148,12 @@ impl Page {
     }
 
     /// Open an absolute URL (e.g. another server's) and wait until the app has rendered.
+    /// A lazily loaded screen counts as rendered once its chunk has arrived (no "Loading <screen>…" left).
     pub async fn goto(&self, url: &str) {
         trace(format_args!("goto {url:?}"));
         self.client.goto(url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
         self.wait_for_within(".app-header", LOAD_WAIT).await;
+        self.wait_js("return !document.querySelector('.screen-loading');", "the screen's code to load").await;
     }
 
     /// Run `script` (a function body that returns a value or a promise) until its result is truthy, and return
