@@ -23,8 +23,10 @@ if (html.includes('http-equiv="Content-Security-Policy"')) {
 }
 
 const hash = (text) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+// Comments are no elements: a comment that mentions a tag must not be taken for one.
+const markup = html.replace(/<!--[\s\S]*?-->/g, "");
 const inline = (tag) =>
-  [...html.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "gi"))]
+  [...markup.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "gi"))]
     .filter((m) => !/\ssrc\s*=/.test(m[1] || ""))
     .map((m) => hash(m[2]));
 const scripts = inline("script");

@@ -104,4 +104,20 @@ mod tests {
             assert_eq!(Screen::from_hash(&s.href()), s);
         }
     }
+
+    /// index.html shows the app's header and navigation until the app starts (`#boot`); they must match what
+    /// `App` renders, or the page would change its navigation under the player's finger as the app starts.
+    #[test]
+    fn the_start_up_frame_in_index_html_has_the_apps_navigation() {
+        let html = include_str!("../index.html");
+        let frame = &html[html.find("<div id=\"boot\"").expect("index.html has the #boot frame")..];
+        let frame = &frame[..frame.find("</nav>").expect("the frame has a navigation")];
+        assert!(frame.contains(r##"<a class="brand" href="#/roll" aria-label="dicetray home">"##), "{frame}");
+        assert_eq!(frame.matches("class=\"nav-link\"").count(), Screen::ALL.len(), "{frame}");
+        for s in Screen::ALL {
+            let link =
+                format!(r#"<a href="{}" class="nav-link" data-screen="{}">{}</a>"#, s.href(), s.slug(), s.label());
+            assert!(frame.contains(&link), "index.html's start-up frame lacks {link}");
+        }
+    }
 }

@@ -184,12 +184,23 @@ fn app_works_under_a_sub_path() {
             )
             .await;
         let resources = resources.as_array().unwrap().clone();
-        for kind in [".wasm", ".js", ".css"] {
+        for kind in [".wasm", ".js"] {
             assert!(
                 resources.iter().any(|r| r["name"].as_str().unwrap().ends_with(kind)),
                 "no {kind} among the loaded resources: {resources:?}"
             );
         }
+        // The styles are inlined in index.html (no stylesheet request delays the first paint), and applied: a
+        // style the Content-Security-Policy blocked would have no sheet.
+        let blocked =
+            page.js("return [...document.querySelectorAll('style')].filter(s => !s.sheet).length;", vec![]).await;
+        assert_eq!(blocked, json!(0), "inline styles without a sheet (blocked by the CSP?)");
+        let sheets = page
+            .js("return [...document.styleSheets].map(s => ({href: s.href, rules: s.cssRules.length}));", vec![])
+            .await;
+        let sheets = sheets.as_array().unwrap().clone();
+        assert!(sheets.len() >= 2 && sheets.iter().all(|s| s["href"].is_null()), "stylesheets: {sheets:?}");
+        assert!(sheets.iter().map(|s| s["rules"].as_u64().unwrap()).sum::<u64>() > 100, "stylesheets: {sheets:?}");
         for r in &resources {
             let name = r["name"].as_str().unwrap();
             assert!(name.starts_with(&base), "{name} is outside {base}");

@@ -88,6 +88,8 @@ fn the_start_up_placeholder_gives_way_to_the_app() {
             .map(str::to_string)
             .unwrap_or_default();
         assert!(html.contains("id=\"boot\"") && html.contains("Loading the dice"), "{html:.400}");
+        // Only the app's own header remains: the frame's copy went with #boot.
+        assert_eq!((page.count(".boot-header").await, page.count(".app-header").await), (0, 1));
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });
 }
@@ -110,6 +112,11 @@ fn a_failed_download_is_reported_instead_of_a_blank_page() {
             assert!(named.iter().any(|n| text.contains(n)) && text.contains("reload"), "blocking {blocked}: {text}");
             assert!(!text.contains("Uncaught"), "{text}");
             assert_eq!(page.count(".app-header").await, 0, "blocking {blocked}: the app started anyway");
+            // The start-up frame stays, with its navigation, above the message.
+            let links = page
+                .js("return [...document.querySelectorAll('#boot .nav-link')].map(a => a.textContent);", vec![])
+                .await;
+            assert_eq!(links, json!(["Roll", "Tray", "Characters", "History", "Help"]), "blocking {blocked}");
         });
     }
 }
