@@ -4,6 +4,7 @@
 use crate::state::use_app_state;
 use crate::systems::{self, system_name, SYSTEMS};
 use leptos::prelude::*;
+use std::time::Duration;
 
 pub mod kit;
 
@@ -36,6 +37,14 @@ pub fn RollScreen() -> impl IntoView {
             None => PanelKey { system: ad_hoc_system.get(), character: None },
         }
     });
+
+    // When the app starts, the panel (most of this screen's work) is built in a task of its own after the first
+    // paint: the screen's frame shows sooner and the start-up work is two shorter tasks rather than one long one,
+    // which would hold up the player's first taps. The footer waits for the panel (style/roll.css), so nothing moves.
+    let panel_shown = RwSignal::new(!first_render_since_start());
+    if !panel_shown.get_untracked() {
+        set_timeout(move || panel_shown.set(true), Duration::ZERO);
+    }
 
     let character_options = move || {
         let current = who.get_untracked();
@@ -90,6 +99,9 @@ pub fn RollScreen() -> impl IntoView {
                 </Show>
             </div>
             {move || {
+                if !panel_shown.get() {
+                    return view! { <div class="roll-panel-pending" aria-busy="true"></div> }.into_any();
+                }
                 let PanelKey { system, character } = key.get();
                 view! {
                     <div class="roll-panel" data-system=system.clone()>
@@ -97,10 +109,19 @@ pub fn RollScreen() -> impl IntoView {
                         {panel(&system, character)}
                     </div>
                 }
+                    .into_any()
             }}
             <p class="sr-only roll-announcer" role="status" aria-live="polite">{move || announcer.0.get()}</p>
         </section>
     }
+}
+
+/// True the first time it is asked in this page load (the Roll screen's render at start-up).
+fn first_render_since_start() -> bool {
+    thread_local! {
+        static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    !ASKED.with(|asked| asked.replace(true))
 }
 
 /// The roll panel of `system`, for `character` (None: ad hoc).

@@ -120,3 +120,30 @@ fn a_failed_download_is_reported_instead_of_a_blank_page() {
         });
     }
 }
+
+/// Starting up moves nothing: the app replaces the start-up frame in place; while the Roll panel is built (just
+/// after the first paint) the footer waits with it, and the scrollbar's room is kept, so the growing page moves
+/// nothing sideways. Layout shifts are what the browser reports to a `layout-shift` observer (CLS, a Core Web
+/// Vital).
+#[test]
+fn starting_up_moves_nothing_on_the_page() {
+    for (width, height) in [(360, 740), (1280, 800), (1280, 1400)] {
+        BrowserTest::new().viewport(width, height).run(move |page| async move {
+            page.open("#/roll").await;
+            page.wait_for("#roll-button").await;
+            let shifts = page
+                .js(
+                    "return new Promise(done => {
+                       const seen = [];
+                       new PerformanceObserver(list => seen.push(...list.getEntries().map(e => ({ value: e.value,
+                         moved: e.sources.map(s => s.node ? s.node.nodeName + '.' + s.node.className : '?') }))))
+                         .observe({type: 'layout-shift', buffered: true});
+                       setTimeout(() => done(seen), 300);
+                     });",
+                    vec![],
+                )
+                .await;
+            assert_eq!(shifts, json!([]), "layout shifts at {width}x{height} while starting up");
+        });
+    }
+}

@@ -85,8 +85,7 @@ impl BrowserTest {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         runtime.block_on(async move {
             let server = StaticServer::start(dist_dir(), &self.prefix);
-            let driver = driver::Chromedriver::start().await;
-            let page = Page::connect(&driver, server.base_url(), self.width, self.height).await;
+            let (driver, page) = open_browser(server.base_url(), self.width, self.height).await;
             let outcome = tokio::spawn(body(page.clone())).await;
             page.close().await;
             driver.stop();
@@ -99,4 +98,23 @@ impl BrowserTest {
             }
         });
     }
+}
+
+/// A chromedriver and a Chromium session on `base_url`; a session that fails to open is tried again with a fresh
+/// chromedriver, up to three times in all (the test's own failures are never retried).
+async fn open_browser(base_url: &str, width: u32, height: u32) -> (driver::Chromedriver, Page) {
+    let mut failures = Vec::new();
+    for _ in 0..3 {
+        let driver = driver::Chromedriver::start().await;
+        match Page::connect(&driver, base_url, width, height).await {
+            Ok(page) => return (driver, page),
+            Err(e) => {
+                eprintln!("browser test: {e}; trying again with a fresh chromedriver");
+                failures.push(e);
+                driver.stop();
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
+        }
+    }
+    panic!("could not open a browser in 3 tries: {failures:#?}");
 }

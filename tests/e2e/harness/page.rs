@@ -64,7 +64,15 @@ impl WebDriverCompatibleCommand for Cdp {
 }
 
 impl Page {
-    pub(super) async fn connect(driver: &Chromedriver, base_url: &str, width: u32, height: u32) -> Page {
+    /// A new Chromium session through `driver`. Err: chromedriver could not open one (the caller may retry with a
+    /// fresh chromedriver: on this shared machine a session start has been seen to fail once, with the connection
+    /// reset, among hundreds).
+    pub(super) async fn connect(
+        driver: &Chromedriver,
+        base_url: &str,
+        width: u32,
+        height: u32,
+    ) -> Result<Page, String> {
         let profile = std::env::temp_dir().join(format!(
             "dicetray-e2e-{}-{}",
             std::process::id(),
@@ -87,11 +95,10 @@ impl Page {
         let mut caps = serde_json::Map::new();
         caps.insert("goog:chromeOptions".into(), json!({"binary": "/usr/bin/chromium", "args": args}));
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let client = ClientBuilder::new(connector)
-            .capabilities(caps)
-            .connect(&driver.url)
-            .await
-            .expect("open a Chromium session through chromedriver");
+        let client = ClientBuilder::new(connector).capabilities(caps).connect(&driver.url).await.map_err(|e| {
+            let _ = std::fs::remove_dir_all(&profile);
+            format!("open a Chromium session through chromedriver: {e}")
+        })?;
         let page = Page { client, base_url: base_url.to_string(), profile };
         page.cdp(
             "Emulation.setDeviceMetricsOverride",
@@ -99,7 +106,7 @@ impl Page {
         )
         .await;
         page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": PROBE})).await;
-        page
+        Ok(page)
     }
 
     /// Close the browser (and make sure no process of this profile survives).
