@@ -17,10 +17,18 @@ mod systems;
 mod tray;
 mod widgets;
 
-/// Start the app: install the panic hook, take down the start-up placeholder (`#boot` in index.html) and mount
-/// [`app::App`] on `<body>`.
+/// Start the app: install the panic hook, then, in a task of its own, take down the start-up placeholder (`#boot`
+/// in index.html) and mount [`app::App`] on `<body>`.
+///
+/// The mount waits for a zero-delay timer so that the browser's work to compile and instantiate the wasm and the
+/// app's first render are two tasks rather than one long one: a tap on the start-up frame's navigation in between
+/// is answered sooner (ARCHITECTURE.md, "Start-up").
 pub fn start() {
     console_error_panic_hook::set_once();
+    leptos::prelude::set_timeout(mount, std::time::Duration::ZERO);
+}
+
+fn mount() {
     if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
         boot.remove();
     }

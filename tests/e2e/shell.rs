@@ -147,3 +147,46 @@ fn starting_up_moves_nothing_on_the_page() {
         });
     }
 }
+
+/// The start-up frame is painted before the app's wasm is even requested, and it stays the page's largest paint:
+/// the app's first screen, rendered once the wasm has arrived, paints nothing larger, so on a slow connection the
+/// page's main content is there at once (Largest Contentful Paint, a Core Web Vital, is the first paint).
+#[test]
+fn the_start_up_frame_is_the_first_and_largest_paint() {
+    for (width, height) in [(360, 740), (412, 823), (1280, 800)] {
+        BrowserTest::new().viewport(width, height).run(move |page| async move {
+            page.open("#/roll").await;
+            page.wait_for("#roll-button").await;
+            let paints = page
+                .js(
+                    "return new Promise(done => {
+                       const largest = [];
+                       new PerformanceObserver(list => largest.push(...list.getEntries().map(e => e.startTime)))
+                         .observe({type: 'largest-contentful-paint', buffered: true});
+                       setTimeout(() => done({
+                         first: performance.getEntriesByName('first-contentful-paint').map(e => e.startTime),
+                         largest,
+                         wasm: performance.getEntriesByType('resource')
+                           .filter(e => /_bg\\.wasm$/.test(e.name)).map(e => e.startTime),
+                       }), 300);
+                     });",
+                    vec![],
+                )
+                .await;
+            let times = |key: &str| -> Vec<f64> {
+                paints[key].as_array().map(|a| a.iter().filter_map(|t| t.as_f64()).collect()).unwrap_or_default()
+            };
+            let (first, largest, wasm) = (times("first"), times("largest"), times("wasm"));
+            assert_eq!(first.len(), 1, "at {width}x{height}: {paints}");
+            assert_eq!(wasm.len(), 1, "at {width}x{height}, the main wasm is fetched once: {paints}");
+            assert!(
+                wasm[0] >= first[0],
+                "at {width}x{height}, the wasm was requested before the first paint: {paints}"
+            );
+            assert_eq!(
+                largest, first,
+                "at {width}x{height}, a later paint was larger than the start-up frame: {paints}"
+            );
+        });
+    }
+}
