@@ -1,7 +1,7 @@
 //! The app shell: it renders, navigates between screens, keeps the screen in the URL, and fits a phone.
 
-use crate::harness::BrowserTest;
-use serde_json::json;
+use crate::harness::{BrowserTest, Page};
+use serde_json::{json, Value};
 
 #[test]
 fn page_renders_the_shell_with_version() {
@@ -121,6 +121,22 @@ fn a_failed_download_is_reported_instead_of_a_blank_page() {
     }
 }
 
+/// Opens the Roll screen and waits until it can roll; then gathers the performance entries of `entry_type` the page
+/// has seen since it started, and any that come in the next 300 ms, each mapped by the JS function `map`.
+async fn entries_since_start(page: &Page, entry_type: &str, map: &str) -> Value {
+    page.open("#/roll").await;
+    page.wait_for("#roll-button").await;
+    let script = format!(
+        "return new Promise(done => {{
+           const seen = [];
+           new PerformanceObserver(list => seen.push(...list.getEntries().map({map})))
+             .observe({{type: arguments[0], buffered: true}});
+           setTimeout(() => done(seen), 300);
+         }});"
+    );
+    page.js(&script, vec![json!(entry_type)]).await
+}
+
 /// Starting up moves nothing: the app replaces the start-up frame in place; while the Roll panel is built (just
 /// after the first paint) the footer waits with it, and the scrollbar's room is kept, so the growing page moves
 /// nothing sideways. Layout shifts are what the browser reports to a `layout-shift` observer (CLS, a Core Web
@@ -129,20 +145,9 @@ fn a_failed_download_is_reported_instead_of_a_blank_page() {
 fn starting_up_moves_nothing_on_the_page() {
     for (width, height) in [(360, 740), (1280, 800), (1280, 1400)] {
         BrowserTest::new().viewport(width, height).run(move |page| async move {
-            page.open("#/roll").await;
-            page.wait_for("#roll-button").await;
-            let shifts = page
-                .js(
-                    "return new Promise(done => {
-                       const seen = [];
-                       new PerformanceObserver(list => seen.push(...list.getEntries().map(e => ({ value: e.value,
-                         moved: e.sources.map(s => s.node ? s.node.nodeName + '.' + s.node.className : '?') }))))
-                         .observe({type: 'layout-shift', buffered: true});
-                       setTimeout(() => done(seen), 300);
-                     });",
-                    vec![],
-                )
-                .await;
+            let moved = "e => ({ value: e.value,
+                moved: e.sources.map(s => s.node ? s.node.nodeName + '.' + s.node.className : '?') })";
+            let shifts = entries_since_start(&page, "layout-shift", moved).await;
             assert_eq!(shifts, json!([]), "layout shifts at {width}x{height} while starting up");
         });
     }
@@ -155,28 +160,21 @@ fn starting_up_moves_nothing_on_the_page() {
 fn the_start_up_frame_is_the_first_and_largest_paint() {
     for (width, height) in [(360, 740), (412, 823), (1280, 800)] {
         BrowserTest::new().viewport(width, height).run(move |page| async move {
-            page.open("#/roll").await;
-            page.wait_for("#roll-button").await;
+            let largest = entries_since_start(&page, "largest-contentful-paint", "e => e.startTime").await;
             let paints = page
                 .js(
-                    "return new Promise(done => {
-                       const largest = [];
-                       new PerformanceObserver(list => largest.push(...list.getEntries().map(e => e.startTime)))
-                         .observe({type: 'largest-contentful-paint', buffered: true});
-                       setTimeout(() => done({
-                         first: performance.getEntriesByName('first-contentful-paint').map(e => e.startTime),
-                         largest,
-                         wasm: performance.getEntriesByType('resource')
-                           .filter(e => /_bg\\.wasm$/.test(e.name)).map(e => e.startTime),
-                       }), 300);
-                     });",
+                    "return {
+                       first: performance.getEntriesByName('first-contentful-paint').map(e => e.startTime),
+                       wasm: performance.getEntriesByType('resource')
+                         .filter(e => /_bg\\.wasm$/.test(e.name)).map(e => e.startTime),
+                     };",
                     vec![],
                 )
                 .await;
-            let times = |key: &str| -> Vec<f64> {
-                paints[key].as_array().map(|a| a.iter().filter_map(|t| t.as_f64()).collect()).unwrap_or_default()
+            let times = |v: &Value| -> Vec<f64> {
+                v.as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default()
             };
-            let (first, largest, wasm) = (times("first"), times("largest"), times("wasm"));
+            let (first, wasm) = (times(&paints["first"]), times(&paints["wasm"]));
             assert_eq!(first.len(), 1, "at {width}x{height}: {paints}");
             assert_eq!(wasm.len(), 1, "at {width}x{height}, the main wasm is fetched once: {paints}");
             assert!(
@@ -184,8 +182,9 @@ fn the_start_up_frame_is_the_first_and_largest_paint() {
                 "at {width}x{height}, the wasm was requested before the first paint: {paints}"
             );
             assert_eq!(
-                largest, first,
-                "at {width}x{height}, a later paint was larger than the start-up frame: {paints}"
+                times(&largest),
+                first,
+                "at {width}x{height}, a later paint was larger than the start-up frame: {paints}, largest {largest}"
             );
         });
     }
