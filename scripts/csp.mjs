@@ -25,10 +25,17 @@ if (html.includes('http-equiv="Content-Security-Policy"')) {
 const hash = (text) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 // Comments are no elements: a comment that mentions a tag must not be taken for one.
 const markup = html.replace(/<!--[\s\S]*?-->/g, "");
+// Under `trunk serve`, Trunk fills the auto-reload script's placeholders when it serves the page, which changes the
+// script's hash: allow it as served too. scripts/serve.sh exports the address it serves on (Trunk.toml's by default).
+const served = (text) =>
+  text.includes("{{__TRUNK_ADDRESS__}}")
+    ? [text, text.replaceAll("{{__TRUNK_ADDRESS__}}", process.env.DICETRAY_SERVE_ADDRESS || "127.0.0.1:8080")
+        .replaceAll("{{__TRUNK_WS_BASE__}}", "/")]
+    : [text];
 const inline = (tag) =>
   [...markup.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "gi"))]
     .filter((m) => !/\ssrc\s*=/.test(m[1] || ""))
-    .map((m) => hash(m[2]));
+    .flatMap((m) => served(m[2]).map(hash));
 const scripts = inline("script");
 const styles = inline("style");
 
