@@ -1,10 +1,11 @@
 // Trunk post_build hook (see Trunk.toml): writes the Content-Security-Policy <meta> into the staged index.html.
 //
 // The policy allows this site's own files and nothing else: no remote origin, no inline script or style except the
-// exact ones Trunk put into index.html (its module loader, the inlined banner CSS, and under `trunk serve` its
-// auto-reload script), each allowed by its SHA-256. WebAssembly compilation needs 'wasm-unsafe-eval' (it allows
-// compiling wasm, not JavaScript eval). Styles set from the app go through CSSOM (Leptos `style:width=`), which CSP
-// does not restrict; style attributes in markup would be blocked, and the app has none.
+// exact ones in the built index.html (Trunk's module loader, the wasm-after-paint script of
+// scripts/start-after-paint.mjs, the inlined stylesheets, and under `trunk serve` Trunk's auto-reload script), each
+// allowed by its SHA-256. WebAssembly compilation needs 'wasm-unsafe-eval' (it allows compiling wasm, not
+// JavaScript eval). Styles set from the app go through CSSOM (Leptos `style:width=`), which CSP does not restrict;
+// style attributes in markup would be blocked, and the app has none.
 //
 // Usage: node scripts/csp.mjs [index.html]   (default: $TRUNK_STAGING_DIR/index.html)
 import crypto from "node:crypto";
@@ -26,12 +27,21 @@ const hash = (text) => `'sha256-${crypto.createHash("sha256").update(text, "utf8
 // Comments are no elements: a comment that mentions a tag must not be taken for one.
 const markup = html.replace(/<!--[\s\S]*?-->/g, "");
 // Under `trunk serve`, Trunk fills the auto-reload script's placeholders when it serves the page, which changes the
-// script's hash: allow it as served too. scripts/serve.sh exports the address it serves on (Trunk.toml's by default).
-const served = (text) =>
-  text.includes("{{__TRUNK_ADDRESS__}}")
-    ? [text, text.replaceAll("{{__TRUNK_ADDRESS__}}", process.env.DICETRAY_SERVE_ADDRESS || "127.0.0.1:8080")
-        .replaceAll("{{__TRUNK_WS_BASE__}}", "/")]
-    : [text];
+// script's hash: allow it as served too, at Trunk.toml's [serve] address and port unless scripts/serve.sh passes the
+// ones given on its command line.
+const trunkToml = fs.readFileSync(new URL("../Trunk.toml", import.meta.url), "utf8");
+const serveAddress = process.env.DICETRAY_SERVE_ADDRESS || trunkToml.match(/^addresses = \["([^"]+)"/m)?.[1];
+const servePort = process.env.DICETRAY_SERVE_PORT || trunkToml.match(/^port = (\d+)/m)?.[1];
+const served = (text) => {
+  if (!text.includes("{{__TRUNK_ADDRESS__}}")) return [text];
+  if (!serveAddress || !servePort) {
+    console.error("csp: Trunk.toml's [serve] has no `addresses = [\"...\"]` or `port = N` line to read");
+    process.exit(1);
+  }
+  const filled = text.replaceAll("{{__TRUNK_ADDRESS__}}", `${serveAddress}:${servePort}`)
+    .replaceAll("{{__TRUNK_WS_BASE__}}", "/");
+  return [text, filled];
+};
 const inline = (tag) =>
   [...markup.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "gi"))]
     .filter((m) => !/\ssrc\s*=/.test(m[1] || ""))

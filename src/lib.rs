@@ -28,9 +28,22 @@ pub fn start() {
     leptos::prelude::set_timeout(mount, std::time::Duration::ZERO);
 }
 
+thread_local! {
+    /// True while [`mount`] renders the app's first view.
+    static FIRST_RENDER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// True while the app renders its first view at start-up (not when a screen is opened later): a screen can put
+/// off part of its work to a task of its own, so start-up is not one long task (the Roll screen's panel does).
+fn is_first_render() -> bool {
+    FIRST_RENDER.with(std::cell::Cell::get)
+}
+
 fn mount() {
     if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
         boot.remove();
     }
+    FIRST_RENDER.with(|first| first.set(true));
     leptos::mount::mount_to_body(app::App);
+    FIRST_RENDER.with(|first| first.set(false));
 }

@@ -39,9 +39,9 @@ pub fn RollScreen() -> impl IntoView {
     });
 
     // When the app starts, the panel (most of this screen's work) is built in a task of its own after the first
-    // paint: the screen's frame shows sooner and the start-up work is two shorter tasks rather than one long one,
+    // paint: the screen's frame shows sooner and start-up is several shorter tasks rather than one long one,
     // which would hold up the player's first taps. The footer waits for the panel (style/roll.css), so nothing moves.
-    let panel_shown = RwSignal::new(!first_render_since_start());
+    let panel_shown = RwSignal::new(!crate::is_first_render());
     if !panel_shown.get_untracked() {
         set_timeout(move || panel_shown.set(true), Duration::ZERO);
     }
@@ -114,14 +114,6 @@ pub fn RollScreen() -> impl IntoView {
             <p class="sr-only roll-announcer" role="status" aria-live="polite">{move || announcer.0.get()}</p>
         </section>
     }
-}
-
-/// True the first time it is asked in this page load (the Roll screen's render at start-up).
-fn first_render_since_start() -> bool {
-    thread_local! {
-        static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-    !ASKED.with(|asked| asked.replace(true))
 }
 
 /// The roll panel of `system`, for `character` (None: ad hoc).

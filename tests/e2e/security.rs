@@ -114,7 +114,7 @@ fn a_notation_label_and_a_hostile_character_stay_text_everywhere() {
 
 /// Under `make serve`, Trunk fills its auto-reload script's placeholders as it serves the page, which changes the
 /// script's hash; the policy must allow the script as served (else live reload is blocked and the console shows a
-/// CSP violation). `scripts/serve.sh` tells `scripts/csp.mjs` the address through `DICETRAY_SERVE_ADDRESS`.
+/// CSP violation). The address is Trunk.toml's, or the port `scripts/serve.sh` passes in `DICETRAY_SERVE_PORT`.
 #[test]
 fn the_policy_allows_trunks_reload_script_as_served() {
     use std::process::{Command, Stdio};
@@ -133,7 +133,7 @@ fn the_policy_allows_trunks_reload_script_as_served() {
     let served = |address: &str| reload.replace("{{__TRUNK_ADDRESS__}}", address).replace("{{__TRUNK_WS_BASE__}}", "/");
     let dir = std::env::temp_dir().join(format!("dicetray-csp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    for (env, address) in [(None, "127.0.0.1:8080"), (Some("127.0.0.1:9099"), "127.0.0.1:9099")] {
+    for (port, address) in [(None, "127.0.0.1:8080"), (Some("9099"), "127.0.0.1:9099")] {
         let file = dir.join("index.html");
         std::fs::write(&file, format!("<html><head><meta charset=\"utf-8\" /><script>{reload}</script></head></html>"))
             .expect("write the page");
@@ -141,9 +141,10 @@ fn the_policy_allows_trunks_reload_script_as_served() {
         csp.current_dir(env!("CARGO_MANIFEST_DIR"))
             .arg("scripts/csp.mjs")
             .arg(&file)
-            .env_remove("DICETRAY_SERVE_ADDRESS");
-        if let Some(env) = env {
-            csp.env("DICETRAY_SERVE_ADDRESS", env);
+            .env_remove("DICETRAY_SERVE_ADDRESS")
+            .env_remove("DICETRAY_SERVE_PORT");
+        if let Some(port) = port {
+            csp.env("DICETRAY_SERVE_PORT", port);
         }
         assert!(csp.status().expect("run node scripts/csp.mjs").success());
         let html = std::fs::read_to_string(&file).expect("read the page back");
