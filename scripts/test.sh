@@ -20,8 +20,8 @@ cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -
 step "workspace tests"
 cargo test --workspace
 
-step "release build (trunk build --release)"
-trunk build --release
+step "release build (scripts/build-release.sh: trunk build --release)"
+scripts/build-release.sh
 
 step "browser end-to-end tests (headless Chromium)"
 cargo test --features e2e --test e2e
