@@ -4,10 +4,15 @@
 # e.g. sorting). The prebuilt wasm32 standard library is compiled for speed; rebuilding it makes the first load
 # 15 KB gzip smaller and the lazy chunks 11 KB (bench/README.md, "Release tuning").
 #
-# Rebuilding the standard library is cargo's `-Zbuild-std`, an unstable flag: RUSTC_BOOTSTRAP=1 lets the stable
-# compiler take it (as for fuzzing, docs/fuzzing.md). It applies to this build only: the environment below is set
-# for Trunk's cargo run and nothing else, so tests, lints and `make serve` (a debug build) use the stock library.
-# It needs the toolchain's `rust-src` component, which scripts/tools.sh installs.
+# Source paths are trimmed (cargo's trim-paths): panic messages keep their file and line, but name them relative
+# (`/rustc/<commit>/library/...`, `index.crates.io-<id>/<crate>-<version>/...`, `src/...`) instead of this machine's
+# home, cargo registry and checkout folders, so the site does not tell visitors where it was built and the wasm does
+# not depend on the folders it was built in (`security::the_shipped_wasm_names_no_folder_of_the_build_machine`).
+#
+# Both are unstable cargo features (`-Zbuild-std`, `-Ztrim-paths`): RUSTC_BOOTSTRAP=1 lets the stable compiler take
+# them (as for fuzzing, docs/fuzzing.md). They apply to this build only: the environment below is set for Trunk's
+# cargo run and nothing else, so tests, lints and `make serve` (a debug build) use the stock library. Rebuilding the
+# library needs the toolchain's `rust-src` component, which scripts/tools.sh installs.
 #
 # Usage: scripts/build-release.sh [trunk build options]   (test.sh, bench/budget and the Pages workflow call it)
 set -euo pipefail
@@ -16,4 +21,5 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export RUSTC_BOOTSTRAP=1
 export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
+export CARGO_UNSTABLE_TRIM_PATHS=true CARGO_PROFILE_RELEASE_TRIM_PATHS=all
 exec trunk build --release "$@"

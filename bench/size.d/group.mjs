@@ -25,7 +25,7 @@ function parseCsv(text) {
       name = line.slice(0, k); rest = line.slice(k + 1);
     }
     // v0-mangled names carry each crate's hash (`core[27cd0353e63fa9bc]::`): drop it.
-    rows.push({ name: name.replace(/\[[0-9a-f]+\]/g, ""), size: Number(rest.split(",")[0]) });
+    rows.push({ name: name.replace(/\[[0-9a-f]{10,16}\]/g, ""), size: Number(rest.split(",")[0]) });
   }
   return rows;
 }
@@ -43,7 +43,7 @@ function crateOf(name) {
 const groups = [
   ["metadata (names; not shipped)", (n) => /^("?function names|"?local names|"?data names|custom section|"?producers|"?target_features)/.test(n)],
   ["data (string literals, tables)", (n) => n.startsWith("data segment")],
-  ["serde + serde_json (incl. derived impls for app and rules types)", (n) => /serde/.test(n)],
+  ["serde, serde_json (incl. impls derived for app/rules types)", (n) => /serde/.test(n)],
   ["Leptos (leptos, tachys, reactive_graph, ...)", (n, c) => /^(leptos\w*|tachys|reactive_graph|any_spawner|or_poisoned|throw_error|either_of|oco_ref|guardian|slotmap|send_wrapper|next_tuple|wasm_split_helpers|async_once_cell|futures\w*|pin_project\w*)$/.test(c)],
   ["dicetray_app (the app's own code)", (n, c) => c === "dicetray_app"],
   ["dicetray_rules (rules, rolls, odds)", (n, c) => c === "dicetray_rules"],

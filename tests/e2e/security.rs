@@ -154,3 +154,28 @@ fn the_policy_allows_trunks_reload_script_as_served() {
     }
     std::fs::remove_dir_all(&dir).expect("remove the scratch folder");
 }
+
+/// The shipped wasm names no folder of the machine that built it: panic locations carry source paths, and without
+/// trimming (`scripts/build-release.sh`: cargo's trim-paths) they were absolute, the builder's home folder, cargo
+/// registry and checkout included. That told every visitor where the site was built and made each machine's build
+/// differ.
+#[test]
+fn the_shipped_wasm_names_no_folder_of_the_build_machine() {
+    let checkout = env!("CARGO_MANIFEST_DIR");
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
+    let forbidden = [format!("{checkout}/"), format!("{home}/"), "/.cargo/registry/".into(), "/.rustup/".into()];
+    let mut checked = 0;
+    for file in std::fs::read_dir(crate::harness::dist_dir()).expect("dist/ (run scripts/build-release.sh)") {
+        let path = file.expect("a dist/ entry").path();
+        if path.extension().is_none_or(|e| e != "wasm") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).expect("read a wasm file");
+        for needle in &forbidden {
+            let found = bytes.windows(needle.len()).any(|w| w == needle.as_bytes());
+            assert!(!found, "{} contains the build machine's path {needle:?}", path.display());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 2, "expected the main module and its chunks in dist/, found {checked} wasm files");
+}

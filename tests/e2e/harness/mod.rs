@@ -28,7 +28,7 @@ pub fn dist_dir() -> PathBuf {
     let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("dist");
     assert!(
         dist.join("index.html").exists(),
-        "{} has no index.html: build the app first with `trunk build --release` (`make test` does this)",
+        "{} has no index.html: build the app first with `scripts/build-release.sh` (`make test` does this)",
         dist.display()
     );
     dist
