@@ -1,8 +1,10 @@
 //! The Roll screen: pick a character (and, in the panel, one of its skills) or roll ad hoc for any of the five
 //! systems; the system's panel shows its inputs, the exact odds of every outcome live, and the roll.
 
+use crate::screens::split;
 use crate::state::use_app_state;
 use crate::systems::{self, system_name, SYSTEMS};
+use crate::widgets::lazy_screen::lazy_view;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -103,27 +105,42 @@ pub fn RollScreen() -> impl IntoView {
                     return view! { <div class="roll-panel-pending" aria-busy="true"></div> }.into_any();
                 }
                 let PanelKey { system, character } = key.get();
-                view! {
-                    <div class="roll-panel" data-system=system.clone()>
-                        <h2 class="panel-title">{system_name(&system).to_string()}</h2>
-                        {panel(&system, character)}
-                    </div>
-                }
-                    .into_any()
+                panel(&system, character)
             }}
             <p class="sr-only roll-announcer" role="status" aria-live="polite">{move || announcer.0.get()}</p>
         </section>
     }
 }
 
-/// The roll panel of `system`, for `character` (None: ad hoc).
+/// The roll panel of `system`, for `character` (None: ad hoc), in its frame (`.roll-panel[data-system]`). The
+/// 24-System's is built in; the others are lazily loaded chunks (`screens::split`), and their frame appears once
+/// the panel's code has arrived.
 fn panel(system: &str, character: Option<String>) -> AnyView {
-    match system {
-        "24-system" => view! { <systems::twenty_four::TwentyFourPanel character=character /> }.into_any(),
-        "remedy" => view! { <systems::remedy::RemedyPanel character=character /> }.into_any(),
-        "total-effect" => view! { <systems::total_effect::TotalEffectPanel character=character /> }.into_any(),
-        "ruina-imperii" => view! { <systems::ruina_imperii::RuinaImperiiPanel character=character /> }.into_any(),
-        "hack-and-slash" => view! { <systems::hack_and_slash::HackAndSlashPanel character=character /> }.into_any(),
-        _ => view! { <p>"Unknown system."</p> }.into_any(),
+    let Some(&(id, name)) = SYSTEMS.iter().find(|(id, _)| *id == system) else {
+        return view! { <p>"Unknown system."</p> }.into_any();
+    };
+    let framed = move |body: AnyView| {
+        view! {
+            <div class="roll-panel" data-system=id>
+                <h2 class="panel-title">{name}</h2>
+                {body}
+            </div>
+        }
+        .into_any()
+    };
+    macro_rules! lazy {
+        ($preload:path, $build:path) => {
+            lazy_view(name, "panel", $preload, move || {
+                let character = character.clone();
+                async move { $build(character).await.map(framed) }
+            })
+        };
+    }
+    match id {
+        "remedy" => lazy!(split::remedy_panel_preload, split::remedy_panel),
+        "total-effect" => lazy!(split::total_effect_panel_preload, split::total_effect_panel),
+        "ruina-imperii" => lazy!(split::ruina_imperii_panel_preload, split::ruina_imperii_panel),
+        "hack-and-slash" => lazy!(split::hack_and_slash_panel_preload, split::hack_and_slash_panel),
+        _ => framed(view! { <systems::twenty_four::TwentyFourPanel character /> }.into_any()),
     }
 }

@@ -1,7 +1,7 @@
-//! A screen whose code is in a lazily loaded wasm chunk (`screens::split`): a short loading state while the chunk
-//! is fetched, then the screen; if the fetch fails (offline before the service worker cached the chunk, say) an
-//! alert that says so, with a Try again button. A chunk is fetched once per page load: opening its screen again
-//! builds the screen at once, without a loading frame.
+//! A screen, or a Roll panel, whose code is in a lazily loaded wasm chunk (`screens::split`): a short loading state
+//! while the chunk is fetched, then the view; if the fetch fails (offline before the service worker cached the
+//! chunk, say) an alert that says so, with a Try again button. A chunk is fetched once per page load: opening its
+//! screen or panel again builds it at once, without a loading frame.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -22,7 +22,19 @@ pub fn lazy_screen<P, PF, S, SF>(label: &'static str, preload: P, screen: S) -> 
 where
     P: Fn() -> PF + Copy + Send + Sync + 'static,
     PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
-    S: Fn() -> SF + Copy + Send + Sync + 'static,
+    S: Fn() -> SF + Send + Sync + 'static,
+    SF: Future<Output = Result<AnyView, SplitLoaderError>>,
+{
+    lazy_view(label, "screen", preload, screen)
+}
+
+/// A part of a screen, `label` `kind` ("Remedy", "panel"), whose code is in a chunk: `preload` fetches it, `build`
+/// builds the view. The loading state and the error are a screen's, worded for the part.
+pub fn lazy_view<P, PF, S, SF>(label: &'static str, kind: &'static str, preload: P, build: S) -> AnyView
+where
+    P: Fn() -> PF + Copy + Send + Sync + 'static,
+    PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
+    S: Fn() -> SF + Send + Sync + 'static,
     SF: Future<Output = Result<AnyView, SplitLoaderError>>,
 {
     let status = RwSignal::new(Status::Loading);
@@ -47,21 +59,21 @@ where
         }
         .into_any(),
         // The chunk is loaded, so the split function completes on its first poll.
-        Status::Ready => match ready_now(screen()) {
+        Status::Ready => match ready_now(build()) {
             Some(Ok(view)) => view,
-            _ => failed(label, fetch),
+            _ => failed(label, kind, fetch),
         },
-        Status::Failed => failed(label, fetch),
+        Status::Failed => failed(label, kind, fetch),
     })
     .into_any()
 }
 
-fn failed(label: &'static str, retry: impl Fn() + Send + Sync + 'static) -> AnyView {
+fn failed(label: &'static str, kind: &'static str, retry: impl Fn() + Send + Sync + 'static) -> AnyView {
     view! {
         <div class="screen-error" role="alert">
             <p>
                 {format!(
-                    "The {label} screen could not be loaded: its code did not download. Check your connection, then try again.",
+                    "The {label} {kind} could not be loaded: its code did not download. Check your connection, then try again.",
                 )}
             </p>
             <button type="button" class="screen-retry" on:click=move |_| retry()>

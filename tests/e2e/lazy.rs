@@ -1,6 +1,6 @@
-//! The lazily loaded screens (src/screens/split.rs, scripts/wasm-split.sh): the Roll screen needs no chunk, each
-//! other screen fetches its own when it first opens, and a chunk that cannot be fetched shows an alert with
-//! Try again while the rest of the app keeps working.
+//! The lazily loaded screens and Roll panels (src/screens/split.rs, scripts/wasm-split.sh): the Roll screen needs
+//! no chunk, each other screen and each Roll panel but the 24-System's fetches its own when it first opens, and a
+//! chunk that cannot be fetched shows an alert with Try again while the rest of the app keeps working.
 
 use crate::harness::{BrowserTest, DistCopy, StaticServer};
 
@@ -61,6 +61,73 @@ fn a_screen_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
         page.click(".screen-retry").await;
         page.wait_text("#screen-title", "History after Try again", |t| t == "History").await;
         page.wait_for(".history-entry").await;
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+        drop(server);
+    });
+}
+
+#[test]
+fn the_first_visit_builds_in_the_24_system_panel_and_other_panels_load_when_picked() {
+    BrowserTest::new().run(|page| async move {
+        page.open("#/roll").await;
+        page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
+        assert_eq!(fetched_chunks(&page).await, Vec::<String>::new(), "chunks fetched for the first visit");
+        let mut picked: Vec<&str> = Vec::new();
+        for (system, chunk) in [
+            ("remedy", "split_panel_remedy-"),
+            ("total-effect", "split_panel_total_effect-"),
+            ("ruina-imperii", "split_panel_ruina_imperii-"),
+            ("hack-and-slash", "split_panel_hack_and_slash-"),
+        ] {
+            page.select("#roll-system", system).await;
+            page.wait_for(&format!(".roll-panel[data-system=\"{system}\"] #roll-button")).await;
+            picked.push(chunk);
+            let fetched = fetched_chunks(&page).await;
+            assert!(
+                fetched.iter().any(|n| n.starts_with(chunk)),
+                "picking {system} did not fetch {chunk}: {fetched:?}"
+            );
+            let panels = fetched.iter().filter(|n| n.starts_with("split_panel_"));
+            let unpicked: Vec<_> = panels.filter(|n| !picked.iter().any(|p| n.starts_with(p))).collect();
+            assert!(unpicked.is_empty(), "panels fetched before they were picked: {unpicked:?}");
+        }
+        // Back to a panel already loaded: built at once, no loading state.
+        page.select("#roll-system", "remedy").await;
+        assert_eq!(page.count(".screen-loading").await, 0, "the Remedy panel is loaded already");
+        page.wait_for(".roll-panel[data-system=\"remedy\"] #roll-button").await;
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn a_panel_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
+    BrowserTest::new().run(|page| async move {
+        let copy = DistCopy::new("lazy-missing-panel");
+        let chunk = copy.file_starting_with("split_panel_remedy-");
+        let aside = copy.path().join("remedy-chunk-aside");
+        std::fs::rename(copy.path().join(&chunk), &aside).unwrap();
+        let server = StaticServer::start(copy.path(), "/");
+        page.goto(&format!("{}#/roll", server.base_url())).await;
+        page.select("#roll-system", "remedy").await;
+        page.wait_text(".screen-error[role=alert]", "the load error", |t| {
+            t.contains("The Remedy panel could not be loaded")
+        })
+        .await;
+        // The other systems still roll.
+        page.select("#roll-system", "24-system").await;
+        page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
+        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
+        page.click("#roll-button").await;
+        page.wait_for(".roll-result .outcome").await;
+        // Back online: Try again loads the panel, and it rolls.
+        page.select("#roll-system", "remedy").await;
+        page.wait_for(".screen-error .screen-retry").await;
+        std::fs::rename(&aside, copy.path().join(&chunk)).unwrap();
+        page.click(".screen-retry").await;
+        page.wait_for(".roll-panel[data-system=\"remedy\"] #roll-button").await;
+        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
+        page.click("#roll-button").await;
+        page.wait_for(".roll-panel[data-system=\"remedy\"] .roll-result .outcome").await;
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
         drop(server);
     });

@@ -25,6 +25,23 @@ async fn wait_notice(page: &Page, what: &str, ok: impl Fn(&str) -> bool) -> Stri
     }
 }
 
+/// Wait until the saved history is an envelope of `version`; returns its text.
+async fn wait_version(page: &Page, version: u64) -> String {
+    let started = Instant::now();
+    loop {
+        let raw = page.local_storage(HISTORY).await.unwrap_or_default();
+        let saved = serde_json::from_str::<Value>(&raw).ok().and_then(|v| v["version"].as_u64());
+        if saved == Some(version) {
+            return raw;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "saved history never became version {version}: {raw:.300}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 async fn keys_with(page: &Page, prefix: &str) -> Vec<String> {
     page.local_storage_keys().await.into_iter().filter(|k| k.starts_with(prefix)).collect()
 }
@@ -133,7 +150,9 @@ fn storage_full_keeps_the_roll_tells_the_player_and_retries() {
         page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": FULL})).await;
         seed(&page, &history(six()[..2].to_vec())).await;
         wait_count(&page, 2).await;
-        let before = page.local_storage(HISTORY).await;
+        // The seed is a version 1 blob: the app rewrites it in the current format (a debounced save). What it
+        // has saved then is the "older saved data" that a failed save must leave alone.
+        let before = Some(wait_version(&page, 2).await);
         page.js("window.__full = true;", vec![]).await;
         import_file(&page, "one.json", &history(vec![entry("q1", T0 + 60_000.0, None, REQUESTS[3], 5)])).await;
         wait_count(&page, 3).await;

@@ -9,9 +9,11 @@
 //! - [`dist`]: exact discrete distributions shared by the engine and the systems.
 //! - [`die`]: one rolled die as every breakdown reports it.
 //! - [`rng`]: the one random-number abstraction; every roll records the seed that produced it.
+//! - [`tagged`]: reading `{"system": "<id>", ...}` enums (requests, the app's sheets) through one JSON value.
 
 pub mod dice;
 pub mod die;
 pub mod dist;
 pub mod rng;
 pub mod systems;
+pub mod tagged;

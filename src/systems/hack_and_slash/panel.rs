@@ -6,8 +6,9 @@ use crate::screens::roll::kit::{
     roll_and_record, summary_view, HalfStepper, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
+use dicetray_rules::systems::hack_and_slash::HackAndSlash;
 use dicetray_rules::systems::hack_and_slash::{HackAndSlashRequest, HackAndSlashRoll, Interference, Outcome};
-use dicetray_rules::systems::{Request, RequestError, Roll};
+use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -85,7 +86,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
-    let odds = Signal::derive(move || request.get().and_then(|r| Request::HackAndSlash(r).odds()));
+    let odds = Signal::derive(move || request.get().and_then(|r| HackAndSlash::odds(&r)));
 
     let last = RwSignal::new(None::<HackAndSlashRoll>);
     let character_id = StoredValue::new(character);

@@ -5,8 +5,9 @@ use crate::screens::roll::kit::{
     int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
+use dicetray_rules::systems::remedy::Remedy;
 use dicetray_rules::systems::remedy::{Check, CheckDice, CheckRoll, Outcome, Reactive, RemedyRequest, RemedyRoll};
-use dicetray_rules::systems::{Request, RequestError, Roll};
+use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -197,7 +198,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         Request::Remedy(r.clone()).validate()?;
         Ok(r)
     });
-    let odds = Signal::derive(move || request.get().and_then(|r| Request::Remedy(r).odds()));
+    let odds = Signal::derive(move || request.get().and_then(|r| Remedy::odds(&r)));
 
     let last = RwSignal::new(None::<RemedyRoll>);
     let character_id = StoredValue::new(character);

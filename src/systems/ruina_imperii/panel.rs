@@ -5,8 +5,9 @@ use crate::screens::roll::kit::{
     int32, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
+use dicetray_rules::systems::ruina_imperii::RuinaImperii;
 use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, Outcome, RuinaImperiiRequest, RuinaImperiiRoll};
-use dicetray_rules::systems::{Request, RequestError, Roll};
+use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -125,7 +126,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
-    let odds = Signal::derive(move || request.get().and_then(|r| Request::RuinaImperii(r).odds()));
+    let odds = Signal::derive(move || request.get().and_then(|r| RuinaImperii::odds(&r)));
     let fortune_ok = move || {
         let spending = !scene_fortune.get() && fortune.get() != "none";
         !(spending && fortune_left().is_some_and(|f| f == 0))

@@ -6,10 +6,11 @@ use crate::screens::roll::kit::{
     int, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
+use dicetray_rules::systems::total_effect::TotalEffect;
 use dicetray_rules::systems::total_effect::{
     halve, tier_advantage, tier_of_level, EscalationMode, Outcome, TotalEffectRequest, TotalEffectRoll,
 };
-use dicetray_rules::systems::{Request, RequestError, Roll};
+use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome names in words; anything else is a band (`9+` reads "Band 9+").
@@ -108,7 +109,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
-    let odds = Signal::derive(move || request.get().and_then(|r| Request::TotalEffect(r).odds()));
+    let odds = Signal::derive(move || request.get().and_then(|r| TotalEffect::odds(&r)));
 
     let last = RwSignal::new(None::<(TotalEffectRoll, Vec<(String, String)>)>);
     let character_id = StoredValue::new(character);

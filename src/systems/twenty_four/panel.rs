@@ -8,11 +8,12 @@ use crate::screens::roll::kit::{
 };
 use crate::state::now_ms;
 use crate::systems::Sheet;
+use dicetray_rules::systems::twenty_four::TwentyFour;
 use dicetray_rules::systems::twenty_four::{
     can_push, declare_critical_failure, is_forbidden_retry_of, leverage_die, push_request, rank_dice, CalledShot,
     DcIncrease, HitLocation, Limb, Outcome, PushDeclaration, Severity, Track, TwentyFourRequest, TwentyFourRoll,
 };
-use dicetray_rules::systems::{Request, RequestError, Roll};
+use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -262,7 +263,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
-    let odds = Signal::derive(move || request.get().and_then(|r| Request::TwentyFour(r).odds()));
+    let odds = Signal::derive(move || request.get().and_then(|r| TwentyFour::odds(&r)));
 
     // The latest roll of this panel (pushed or not), the roll it pushed, and the history entry of the latest.
     let last = RwSignal::new(None::<TwentyFourRoll>);
@@ -314,7 +315,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         if d.fiction.trim().is_empty() {
             d.fiction = "(fiction to come)".into();
         }
-        Request::TwentyFour(push_request(&prev, d)?).odds()
+        TwentyFour::odds(&push_request(&prev, d)?)
     });
     let can_push_now = move || last.with(|l| l.as_ref().is_some_and(can_push));
     let do_push = move |_| {

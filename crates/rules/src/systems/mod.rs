@@ -99,8 +99,9 @@ pub struct Summary {
 /// The ids of the five systems, as requests, saved data and the CLI name them.
 pub const SYSTEM_IDS: [&str; 5] = ["24-system", "remedy", "total-effect", "ruina-imperii", "hack-and-slash"];
 
-/// A request for any system: `{"system": "<id>", ...the system's fields}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A request for any system: `{"system": "<id>", ...the system's fields}`. Read by hand through
+/// [`crate::tagged`] (serde's derived reading of a tagged enum doubles the code of every request type).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "system")]
 pub enum Request {
     #[serde(rename = "24-system")]
@@ -113,6 +114,22 @@ pub enum Request {
     RuinaImperii(ruina_imperii::RuinaImperiiRequest),
     #[serde(rename = "hack-and-slash")]
     HackAndSlash(hack_and_slash::HackAndSlashRequest),
+}
+
+impl<'de> Deserialize<'de> for Request {
+    fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Self, D::Error> {
+        use serde_json::from_value;
+        crate::tagged::deserialize(input, "system", &SYSTEM_IDS, "internally tagged enum Request", |id, fields| {
+            Some(match id {
+                twenty_four::TwentyFour::ID => from_value(fields).map(Request::TwentyFour),
+                remedy::Remedy::ID => from_value(fields).map(Request::Remedy),
+                total_effect::TotalEffect::ID => from_value(fields).map(Request::TotalEffect),
+                ruina_imperii::RuinaImperii::ID => from_value(fields).map(Request::RuinaImperii),
+                hack_and_slash::HackAndSlash::ID => from_value(fields).map(Request::HackAndSlash),
+                _ => return None,
+            })
+        })
+    }
 }
 
 /// A roll of any system, tagged like [`Request`]. Its JSON always has `system`, `outcome`, `events`, `total`,
