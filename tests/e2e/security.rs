@@ -179,3 +179,38 @@ fn the_shipped_wasm_names_no_folder_of_the_build_machine() {
     }
     assert!(checked >= 2, "expected the main module and its chunks in dist/, found {checked} wasm files");
 }
+
+/// The release build leaves panic locations out (`-Zlocation-detail=none` in scripts/build-release.sh): no shipped
+/// wasm file names one of the app's source files. Before, every panic site carried its file (`src/storage/sync.rs`
+/// and 117 more names), 7 KB gzip of the first load.
+#[test]
+fn the_shipped_wasm_carries_no_panic_locations() {
+    fn sources(dir: &std::path::Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("read src/") {
+            let path = entry.expect("a src/ entry").path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let relative = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).expect("under the checkout");
+                out.push(relative.to_string_lossy().into_owned());
+            }
+        }
+    }
+    let mut names = Vec::new();
+    sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut names);
+    assert!(names.len() > 50 && names.iter().any(|n| n == "src/storage/sync.rs"), "the app's sources: {names:?}");
+    let mut checked = 0;
+    for file in std::fs::read_dir(crate::harness::dist_dir()).expect("dist/ (run scripts/build-release.sh)") {
+        let path = file.expect("a dist/ entry").path();
+        if path.extension().is_none_or(|e| e != "wasm") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).expect("read a wasm file");
+        for name in &names {
+            let found = bytes.windows(name.len()).any(|w| w == name.as_bytes());
+            assert!(!found, "{} names the source file {name} (a panic location)", path.display());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 2, "expected the main module and its chunks in dist/, found {checked} wasm files");
+}
