@@ -7,7 +7,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
 use std::future::Future;
-use std::pin::pin;
+use std::pin::{pin, Pin};
+use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -20,10 +21,10 @@ enum Status {
 /// The screen `label` (its name in the navigation): `preload` fetches its chunk, `screen` builds it.
 pub fn lazy_screen<P, PF, S, SF>(label: &'static str, preload: P, screen: S) -> AnyView
 where
-    P: Fn() -> PF + Copy + Send + Sync + 'static,
+    P: Fn() -> PF + Send + Sync + 'static,
     PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
     S: Fn() -> SF + Send + Sync + 'static,
-    SF: Future<Output = Result<AnyView, SplitLoaderError>>,
+    SF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
 {
     lazy_view(label, "screen", preload, screen)
 }
@@ -32,14 +33,32 @@ where
 /// builds the view. The loading state and the error are a screen's, worded for the part.
 pub fn lazy_view<P, PF, S, SF>(label: &'static str, kind: &'static str, preload: P, build: S) -> AnyView
 where
-    P: Fn() -> PF + Copy + Send + Sync + 'static,
+    P: Fn() -> PF + Send + Sync + 'static,
     PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
     S: Fn() -> SF + Send + Sync + 'static,
-    SF: Future<Output = Result<AnyView, SplitLoaderError>>,
+    SF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
 {
+    lazy(
+        label,
+        kind,
+        Arc::new(move || Box::pin(preload()) as Load<()>),
+        Arc::new(move || Box::pin(build()) as Load<AnyView>),
+    )
+}
+
+/// A chunk's load or a view built from one, boxed: one copy of [`lazy`] serves every screen and panel (a generic
+/// one was compiled once for each of them, 10 KB of the main module).
+type Load<T> = Pin<Box<dyn Future<Output = Result<T, SplitLoaderError>>>>;
+
+fn lazy(
+    label: &'static str,
+    kind: &'static str,
+    preload: Arc<dyn Fn() -> Load<()> + Send + Sync>,
+    build: Arc<dyn Fn() -> Load<AnyView> + Send + Sync>,
+) -> AnyView {
     let status = RwSignal::new(Status::Loading);
-    let fetch = move || {
-        let mut load = Box::pin(preload());
+    let fetch: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
+        let mut load = preload();
         // Already loaded: ready on the first poll, so no loading frame.
         match load.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
             Poll::Ready(result) => status.set(if result.is_ok() { Status::Ready } else { Status::Failed }),
@@ -51,7 +70,7 @@ where
                 });
             }
         }
-    };
+    });
     fetch();
     (move || match status.get() {
         Status::Loading => view! {
@@ -61,14 +80,14 @@ where
         // The chunk is loaded, so the split function completes on its first poll.
         Status::Ready => match ready_now(build()) {
             Some(Ok(view)) => view,
-            _ => failed(label, kind, fetch),
+            _ => failed(label, kind, fetch.clone()),
         },
-        Status::Failed => failed(label, kind, fetch),
+        Status::Failed => failed(label, kind, fetch.clone()),
     })
     .into_any()
 }
 
-fn failed(label: &'static str, kind: &'static str, retry: impl Fn() + Send + Sync + 'static) -> AnyView {
+fn failed(label: &'static str, kind: &'static str, retry: Arc<dyn Fn() + Send + Sync>) -> AnyView {
     view! {
         <div class="screen-error" role="alert">
             <p>
