@@ -9,6 +9,35 @@ const FETCHED_CHUNKS: &str = "return performance.getEntriesByType('resource')
     .map((e) => e.name.split('/').pop())
     .filter((n) => n.endsWith('.wasm') && !n.startsWith('dicetray-app-'));";
 
+/// A copy of dist/ served without the chunk whose name starts with `prefix`: missing from the start, so the service
+/// worker's precache fails too and cannot serve it. `restore` puts it back (the network is back).
+struct MissingChunk {
+    // Declared first, so the server stops before its folder goes.
+    server: StaticServer,
+    copy: DistCopy,
+    chunk: String,
+    aside: std::path::PathBuf,
+}
+
+impl MissingChunk {
+    fn new(name: &str, prefix: &str) -> Self {
+        let copy = DistCopy::new(name);
+        let chunk = copy.file_starting_with(prefix);
+        let aside = copy.path().join("chunk-aside");
+        std::fs::rename(copy.path().join(&chunk), &aside).unwrap();
+        let server = StaticServer::start(copy.path(), "/");
+        MissingChunk { server, copy, chunk, aside }
+    }
+
+    fn url(&self, fragment: &str) -> String {
+        format!("{}{fragment}", self.server.base_url())
+    }
+
+    fn restore(&self) {
+        std::fs::rename(&self.aside, self.copy.path().join(&self.chunk)).unwrap();
+    }
+}
+
 async fn fetched_chunks(page: &crate::harness::Page) -> Vec<String> {
     serde_json::from_value(page.js(FETCHED_CHUNKS, vec![]).await).unwrap()
 }
@@ -37,13 +66,8 @@ fn roll_needs_no_chunk_and_each_screen_fetches_its_own() {
 #[test]
 fn a_screen_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
     BrowserTest::new().run(|page| async move {
-        let copy = DistCopy::new("lazy-missing-chunk");
-        let chunk = copy.file_starting_with("split_history-");
-        let aside = copy.path().join("history-chunk-aside");
-        // Missing from the start, so the service worker's precache fails too and cannot serve it.
-        std::fs::rename(copy.path().join(&chunk), &aside).unwrap();
-        let server = StaticServer::start(copy.path(), "/");
-        page.goto(&format!("{}#/history", server.base_url())).await;
+        let site = MissingChunk::new("lazy-missing-chunk", "split_history-");
+        page.goto(&site.url("#/history")).await;
         page.wait_text(".screen-error[role=alert]", "the load error", |t| {
             t.contains("The History screen could not be loaded")
         })
@@ -57,12 +81,11 @@ fn a_screen_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
         // Back online: Try again loads the screen.
         page.click("[data-screen=history]").await;
         page.wait_for(".screen-error .screen-retry").await;
-        std::fs::rename(&aside, copy.path().join(&chunk)).unwrap();
+        site.restore();
         page.click(".screen-retry").await;
         page.wait_text("#screen-title", "History after Try again", |t| t == "History").await;
         page.wait_for(".history-entry").await;
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
-        drop(server);
     });
 }
 
@@ -102,12 +125,8 @@ fn the_first_visit_builds_in_the_24_system_panel_and_other_panels_load_when_pick
 #[test]
 fn a_panel_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
     BrowserTest::new().run(|page| async move {
-        let copy = DistCopy::new("lazy-missing-panel");
-        let chunk = copy.file_starting_with("split_panel_remedy-");
-        let aside = copy.path().join("remedy-chunk-aside");
-        std::fs::rename(copy.path().join(&chunk), &aside).unwrap();
-        let server = StaticServer::start(copy.path(), "/");
-        page.goto(&format!("{}#/roll", server.base_url())).await;
+        let site = MissingChunk::new("lazy-missing-panel", "split_panel_remedy-");
+        page.goto(&site.url("#/roll")).await;
         page.select("#roll-system", "remedy").await;
         page.wait_text(".screen-error[role=alert]", "the load error", |t| {
             t.contains("The Remedy panel could not be loaded")
@@ -122,13 +141,12 @@ fn a_panel_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
         // Back online: Try again loads the panel, and it rolls.
         page.select("#roll-system", "remedy").await;
         page.wait_for(".screen-error .screen-retry").await;
-        std::fs::rename(&aside, copy.path().join(&chunk)).unwrap();
+        site.restore();
         page.click(".screen-retry").await;
         page.wait_for(".roll-panel[data-system=\"remedy\"] #roll-button").await;
         page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
         page.click("#roll-button").await;
         page.wait_for(".roll-panel[data-system=\"remedy\"] .roll-result .outcome").await;
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
-        drop(server);
     });
 }

@@ -164,20 +164,12 @@ fn the_shipped_wasm_names_no_folder_of_the_build_machine() {
     let checkout = env!("CARGO_MANIFEST_DIR");
     let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
     let forbidden = [format!("{checkout}/"), format!("{home}/"), "/.cargo/registry/".into(), "/.rustup/".into()];
-    let mut checked = 0;
-    for file in std::fs::read_dir(crate::harness::dist_dir()).expect("dist/ (run scripts/build-release.sh)") {
-        let path = file.expect("a dist/ entry").path();
-        if path.extension().is_none_or(|e| e != "wasm") {
-            continue;
-        }
-        let bytes = std::fs::read(&path).expect("read a wasm file");
+    for (path, bytes) in shipped_wasm() {
         for needle in &forbidden {
             let found = bytes.windows(needle.len()).any(|w| w == needle.as_bytes());
             assert!(!found, "{} contains the build machine's path {needle:?}", path.display());
         }
-        checked += 1;
     }
-    assert!(checked >= 2, "expected the main module and its chunks in dist/, found {checked} wasm files");
 }
 
 /// The release build leaves panic locations out (`-Zlocation-detail=none` in scripts/build-release.sh): no shipped
@@ -199,18 +191,24 @@ fn the_shipped_wasm_carries_no_panic_locations() {
     let mut names = Vec::new();
     sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut names);
     assert!(names.len() > 50 && names.iter().any(|n| n == "src/storage/sync.rs"), "the app's sources: {names:?}");
-    let mut checked = 0;
-    for file in std::fs::read_dir(crate::harness::dist_dir()).expect("dist/ (run scripts/build-release.sh)") {
-        let path = file.expect("a dist/ entry").path();
-        if path.extension().is_none_or(|e| e != "wasm") {
-            continue;
-        }
-        let bytes = std::fs::read(&path).expect("read a wasm file");
+    for (path, bytes) in shipped_wasm() {
         for name in &names {
             let found = bytes.windows(name.len()).any(|w| w == name.as_bytes());
             assert!(!found, "{} names the source file {name} (a panic location)", path.display());
         }
-        checked += 1;
     }
-    assert!(checked >= 2, "expected the main module and its chunks in dist/, found {checked} wasm files");
+}
+
+/// Every wasm file in dist/ (the main module and its chunks) with its bytes.
+fn shipped_wasm() -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    for file in std::fs::read_dir(crate::harness::dist_dir()).expect("dist/ (run scripts/build-release.sh)") {
+        let path = file.expect("a dist/ entry").path();
+        if path.extension().is_some_and(|e| e == "wasm") {
+            let bytes = std::fs::read(&path).expect("read a wasm file");
+            files.push((path, bytes));
+        }
+    }
+    assert!(files.len() >= 2, "expected the main module and its chunks in dist/, found {} wasm files", files.len());
+    files
 }
