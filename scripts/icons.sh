@@ -3,7 +3,7 @@
 # changing public/icons/icon.svg or icon-maskable.svg. Needs rsvg-convert (Debian: apt-get install librsvg2-bin)
 # and, for shrinking the PNGs, pngquant and optipng if present (apt-get install pngquant optipng). pngquant maps each
 # icon to a palette of at most 256 colours at quality 90-100 (the flat artwork keeps a PSNR near 69 dB, no visible
-# change) and roughly halves it: the apple-touch-icon, counted in bench/budget's first load, 4996 -> 2664 bytes.
+# change) and roughly halves it: the apple-touch-icon, counted in bench/budget's first load, 4996 -> 2661 bytes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../public/icons"
 command -v rsvg-convert >/dev/null || { echo "icons: rsvg-convert missing: apt-get install librsvg2-bin" >&2; exit 1; }

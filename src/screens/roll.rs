@@ -6,6 +6,8 @@ use crate::state::use_app_state;
 use crate::systems::{self, system_name, SYSTEMS};
 use crate::widgets::lazy_screen::lazy_view;
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+use std::future::Future;
 use std::time::Duration;
 
 pub mod kit;
@@ -128,19 +130,36 @@ fn panel(system: &str, character: Option<String>) -> AnyView {
         }
         .into_any()
     };
-    macro_rules! lazy {
-        ($preload:path, $build:path) => {
-            lazy_view(name, "panel", $preload, move || {
-                let character = character.clone();
-                async move { $build(character).await.map(framed) }
-            })
-        };
-    }
     match id {
-        "remedy" => lazy!(split::remedy_panel_preload, split::remedy_panel),
-        "total-effect" => lazy!(split::total_effect_panel_preload, split::total_effect_panel),
-        "ruina-imperii" => lazy!(split::ruina_imperii_panel_preload, split::ruina_imperii_panel),
-        "hack-and-slash" => lazy!(split::hack_and_slash_panel_preload, split::hack_and_slash_panel),
+        "remedy" => lazy_panel(name, split::remedy_panel_preload, split::remedy_panel, character, framed),
+        "total-effect" => {
+            lazy_panel(name, split::total_effect_panel_preload, split::total_effect_panel, character, framed)
+        }
+        "ruina-imperii" => {
+            lazy_panel(name, split::ruina_imperii_panel_preload, split::ruina_imperii_panel, character, framed)
+        }
+        "hack-and-slash" => {
+            lazy_panel(name, split::hack_and_slash_panel_preload, split::hack_and_slash_panel, character, framed)
+        }
         _ => framed(view! { <systems::twenty_four::TwentyFourPanel character /> }.into_any()),
     }
+}
+
+/// The panel `name` from its chunk: `preload` fetches the chunk, `build` makes the panel for `character` and
+/// `framed` puts it in its frame.
+fn lazy_panel<PF, BF>(
+    name: &'static str,
+    preload: fn() -> PF,
+    build: fn(Option<String>) -> BF,
+    character: Option<String>,
+    framed: impl Fn(AnyView) -> AnyView + Copy + Send + Sync + 'static,
+) -> AnyView
+where
+    PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
+    BF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
+{
+    lazy_view(name, "panel", preload, move || {
+        let character = character.clone();
+        async move { build(character).await.map(framed) }
+    })
 }

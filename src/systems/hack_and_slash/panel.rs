@@ -6,8 +6,9 @@ use crate::screens::roll::kit::{
     roll_and_record, summary_view, HalfStepper, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
-use dicetray_rules::systems::hack_and_slash::HackAndSlash;
-use dicetray_rules::systems::hack_and_slash::{HackAndSlashRequest, HackAndSlashRoll, Interference, Outcome};
+use dicetray_rules::systems::hack_and_slash::{
+    HackAndSlash, HackAndSlashRequest, HackAndSlashRoll, Interference, Outcome,
+};
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 

@@ -5,8 +5,9 @@ use crate::screens::roll::kit::{
     int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
-use dicetray_rules::systems::remedy::Remedy;
-use dicetray_rules::systems::remedy::{Check, CheckDice, CheckRoll, Outcome, Reactive, RemedyRequest, RemedyRoll};
+use dicetray_rules::systems::remedy::{
+    Check, CheckDice, CheckRoll, Outcome, Reactive, Remedy, RemedyRequest, RemedyRoll,
+};
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 

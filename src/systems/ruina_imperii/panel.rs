@@ -5,8 +5,9 @@ use crate::screens::roll::kit::{
     int32, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
-use dicetray_rules::systems::ruina_imperii::RuinaImperii;
-use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, Outcome, RuinaImperiiRequest, RuinaImperiiRoll};
+use dicetray_rules::systems::ruina_imperii::{
+    Fortune, Opponent, Outcome, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll,
+};
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 

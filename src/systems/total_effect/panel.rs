@@ -6,9 +6,8 @@ use crate::screens::roll::kit::{
     int, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
-use dicetray_rules::systems::total_effect::TotalEffect;
 use dicetray_rules::systems::total_effect::{
-    halve, tier_advantage, tier_of_level, EscalationMode, Outcome, TotalEffectRequest, TotalEffectRoll,
+    halve, tier_advantage, tier_of_level, EscalationMode, Outcome, TotalEffect, TotalEffectRequest, TotalEffectRoll,
 };
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;

@@ -8,10 +8,10 @@ use crate::screens::roll::kit::{
 };
 use crate::state::now_ms;
 use crate::systems::Sheet;
-use dicetray_rules::systems::twenty_four::TwentyFour;
 use dicetray_rules::systems::twenty_four::{
     can_push, declare_critical_failure, is_forbidden_retry_of, leverage_die, push_request, rank_dice, CalledShot,
-    DcIncrease, HitLocation, Limb, Outcome, PushDeclaration, Severity, Track, TwentyFourRequest, TwentyFourRoll,
+    DcIncrease, HitLocation, Limb, Outcome, PushDeclaration, Severity, Track, TwentyFour, TwentyFourRequest,
+    TwentyFourRoll,
 };
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
