@@ -7,9 +7,10 @@ use crate::widgets::lazy_screen::lazy_screen;
 use crate::widgets::notices::Notices;
 use leptos::prelude::*;
 
+/// The app, over what start-up read from storage.
 #[component]
-pub fn App() -> impl IntoView {
-    provide_app_state();
+pub fn App(saved: crate::storage::Saved) -> impl IntoView {
+    provide_app_state(saved);
     let screen = use_screen();
     view! {
         // Moves focus without touching the URL fragment, which names the screen.

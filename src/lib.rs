@@ -17,15 +17,20 @@ mod systems;
 mod tray;
 mod widgets;
 
-/// Start the app: install the panic hook, then, in a task of its own, take down the start-up placeholder (`#boot`
-/// in index.html) and mount [`app::App`] on `<body>`.
+/// Start the app: install the panic hook, then, in a task of its own, read what is saved (`storage::read`; a first
+/// visit has nothing, and a later one fetches the code that reads it from the service worker's cache), take down
+/// the start-up placeholder (`#boot` in index.html) and mount [`app::App`] on `<body>`.
 ///
 /// The mount waits for a zero-delay timer so that the browser's work to compile and instantiate the wasm and the
 /// app's first render are two tasks rather than one long one: a tap on the start-up frame's navigation in between
 /// is answered sooner (ARCHITECTURE.md, "Start-up").
 pub fn start() {
     console_error_panic_hook::set_once();
-    leptos::prelude::set_timeout(mount, std::time::Duration::ZERO);
+    leptos::prelude::set_timeout(
+        // (wasm-bindgen-futures' spawn_local: Leptos's executor is set up by the mount, later)
+        || wasm_bindgen_futures::spawn_local(async { mount(storage::read().await) }),
+        std::time::Duration::ZERO,
+    );
 }
 
 thread_local! {
@@ -39,11 +44,11 @@ fn is_first_render() -> bool {
     FIRST_RENDER.with(std::cell::Cell::get)
 }
 
-fn mount() {
+fn mount(saved: storage::Saved) {
     if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
         boot.remove();
     }
     FIRST_RENDER.with(|first| first.set(true));
-    leptos::mount::mount_to_body(app::App);
+    leptos::mount::mount_to_body(move || leptos::prelude::view! { <app::App saved /> });
     FIRST_RENDER.with(|first| first.set(false));
 }

@@ -3,6 +3,9 @@
 //   - loads the app RUNS times in fresh browser contexts (cold: empty HTTP cache, no service worker installed yet) in headless
 //     Chromium with 4x CPU throttling and reports the medians of: first contentful paint, the app shell rendered
 //     (`.app-header`), the first interactive roll button (ROLL_BUTTON: exists and is enabled);
+//   - a returning visit in each of those contexts: one roll saved, the service worker installed (its precache
+//     done), then a reload; the median time to the first interactive roll button (the saved roll is read by the
+//     `saved_data` chunk, from the service worker's cache, before the app mounts);
 //   - the odds update latency of the 24-System panel: time from an input change (ODDS_INPUT) to the next change of
 //     its odds (ODDS_OUTPUT), median of RUNS changes;
 //   - runs Lighthouse (mobile preset, its default simulated throttling) once and prints the four category scores.
@@ -106,6 +109,17 @@ for (let i = 0; i < runs; i++) {
     }
     loads.oddsLatency = odds.length && odds.every((x) => x != null) ? median(odds) : null;
   }
+  // A returning visit: something saved, the service worker installed with its precache; then a reload.
+  const returning = await (async () => {
+    if (!(await page.$(ROLL_BUTTON))) return null;
+    await page.click(ROLL_BUTTON);
+    await page.waitForFunction(() => localStorage.getItem("dicetray.history") != null, null, { timeout: 10000 });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload({ waitUntil: "load" });
+    await page.waitForFunction(() => window.__budget.roll != null, null, { timeout: 30000 });
+    return page.evaluate(() => window.__budget.roll);
+  })().catch(() => null);
+  loads[i].returning = returning;
   await context.close();
 }
 await browser.close();
@@ -117,11 +131,13 @@ const result = {
   shellMs: median(loads.map((l) => l.shell)),
   rollButtonMs: loads.every((l) => l.roll != null) ? median(loads.map((l) => l.roll)) : null,
   oddsLatencyMs: loads.oddsLatency,
+  returningRollButtonMs: loads.every((l) => l.returning != null) ? median(loads.map((l) => l.returning)) : null,
   lighthouse: null,
 };
 console.log(`first contentful paint (median of ${runs}, 4x CPU) ${ms(result.fcpMs)}   [${loads.map((l) => Math.round(l.fcp)).join(", ")}]`);
 console.log(`app shell rendered     (median of ${runs}, 4x CPU) ${ms(result.shellMs)}   [${loads.map((l) => Math.round(l.shell)).join(", ")}]`);
 console.log(`first roll button ${ROLL_BUTTON} (median, 4x CPU) ${ms(result.rollButtonMs)}${result.rollButtonMs == null ? " (no enabled roll button on #/roll in this build)" : ""}`);
+console.log(`returning visit, first roll button (median, 4x CPU) ${ms(result.returningRollButtonMs)}   [${loads.map((l) => (l.returning == null ? "-" : Math.round(l.returning))).join(", ")}]`);
 console.log(`odds update latency ${ODDS_INPUT} -> ${ODDS_OUTPUT} ${ms(result.oddsLatencyMs)}${result.oddsLatencyMs == null ? " (no 24-System odds panel in this build)" : ""}`);
 
 if (lighthouse) {

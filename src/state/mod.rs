@@ -59,11 +59,12 @@ impl AppState {
     }
 }
 
-/// Create the app state and provide it to every component below.
-pub fn provide_app_state() -> AppState {
+/// Create the app state from what start-up read from storage (`crate::storage::read`) and provide it to every
+/// component below.
+pub fn provide_app_state(saved: crate::storage::Saved) -> AppState {
     let state = AppState::new();
     provide_context(state);
-    crate::storage::start(state);
+    crate::storage::start(state, saved);
     state
 }
 

@@ -20,7 +20,7 @@ pub struct CompactOut<'a> {
     at: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     character: &'a Option<CharacterRef>,
-    r: Value,
+    r: &'a Request,
     seed: u64,
     outcome: &'a str,
     #[serde(skip_serializing_if = "str::is_empty")]
@@ -49,45 +49,36 @@ pub enum Stored<'a> {
 }
 
 thread_local! {
-    /// Ids (with seed) already checked to replay exactly, so a save does not roll 10,000 requests again.
+    /// The system rolls known to replay exactly from their request and seed, by (id, seed): every roll made in
+    /// this tab (built from its own roll) and every saved one that was replayed when read. Only these are stored
+    /// compactly, so a save never has to roll anything (nor carry every system's roll code).
     static REPLAYS: RefCell<HashSet<(String, u64)>> = RefCell::new(HashSet::new());
 }
 
-/// `request` as JSON without its default-valued fields, if it still reads back the same; else in full.
-fn lean_request(request: &Request) -> Value {
-    let full = serde_json::to_value(request).expect("requests serialise");
-    let Value::Object(map) = &full else { return full };
-    let lean: serde_json::Map<String, Value> = map
-        .iter()
-        .filter(|(k, v)| {
-            k.as_str() == "system"
-                || !matches!(v, Value::Null | Value::Bool(false))
-                    && v.as_f64() != Some(0.0)
-                    && v.as_array().is_none_or(|a| !a.is_empty())
-                    && v.as_object().is_none_or(|o| !o.is_empty())
-        })
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    let lean = Value::Object(lean);
-    match serde_json::from_value::<Request>(lean.clone()) {
-        Ok(back) if &back == request => lean,
-        _ => full,
-    }
+/// `e` was built from its own roll (`HistoryEntry::system_roll` with the summary of rolling its request with its
+/// seed), so it replays exactly: it can be stored compactly.
+pub fn note_exact_replay(e: &HistoryEntry) {
+    REPLAYS.with(|r| r.borrow_mut().insert((e.id.clone(), e.seed)));
 }
 
-fn replays_exactly(e: &HistoryEntry, request: &Request) -> bool {
+/// `e` is about to change: forget that it replays exactly and the text it was saved as, so the next save writes
+/// it again, in full.
+pub fn forget(e: &HistoryEntry) {
     let key = (e.id.clone(), e.seed);
-    if REPLAYS.with(|r| r.borrow().contains(&key)) {
-        return true;
-    }
-    let same = request
+    REPLAYS.with(|r| r.borrow_mut().remove(&key));
+    SAVED.with(|s| s.borrow_mut().remove(&key));
+}
+
+fn replays_exactly(e: &HistoryEntry) -> bool {
+    REPLAYS.with(|r| r.borrow().contains(&(e.id.clone(), e.seed)))
+}
+
+/// Replay `e`'s request with its seed: whether that gives back exactly what `e` holds.
+fn check_replay(e: &HistoryEntry, request: &Request) -> bool {
+    request
         .roll(e.seed)
         .map(|roll| roll.summary())
-        .is_ok_and(|s| s.outcome == e.outcome && s.events == e.events && s.total == e.total && s.dice == e.dice);
-    if same {
-        REPLAYS.with(|r| r.borrow_mut().insert(key));
-    }
-    same
+        .is_ok_and(|s| s.outcome == e.outcome && s.events == e.events && s.total == e.total && s.dice == e.dice)
 }
 
 thread_local! {
@@ -139,11 +130,11 @@ pub fn warm(entries: &[HistoryEntry]) {
 /// How `e` is stored.
 pub fn stored(e: &HistoryEntry) -> Stored<'_> {
     match &e.source {
-        RollSource::System { request } if replays_exactly(e, request) => Stored::Compact(CompactOut {
+        RollSource::System { request } if replays_exactly(e) => Stored::Compact(CompactOut {
             id: &e.id,
             at: e.at,
             character: &e.character,
-            r: lean_request(request),
+            r: request,
             seed: e.seed,
             outcome: &e.outcome,
             text: &e.text,
@@ -152,10 +143,17 @@ pub fn stored(e: &HistoryEntry) -> Stored<'_> {
     }
 }
 
-/// Read one stored entry (compact or full).
+/// Read one stored entry (compact or full). A full system roll is replayed once, to learn whether it can be
+/// stored compactly.
 pub fn read_entry(v: &Value) -> Result<HistoryEntry, String> {
     if v.get("r").is_none() {
-        return HistoryEntry::deserialize(v).map_err(|e| e.to_string());
+        let e = HistoryEntry::deserialize(v).map_err(|e| e.to_string())?;
+        if let RollSource::System { request } = &e.source {
+            if check_replay(&e, request) {
+                note_exact_replay(&e);
+            }
+        }
+        return Ok(e);
     }
     let c = CompactIn::deserialize(v).map_err(|e| e.to_string())?;
     let request: Request = serde_json::from_value(c.r).map_err(|e| format!("field `r`: {e}"))?;
@@ -166,8 +164,9 @@ pub fn read_entry(v: &Value) -> Result<HistoryEntry, String> {
             s.outcome, c.outcome
         ));
     }
-    REPLAYS.with(|r| r.borrow_mut().insert((c.id.clone(), c.seed)));
-    Ok(HistoryEntry::system_roll(c.id, c.at, c.character, request, c.seed, s, c.text))
+    let e = HistoryEntry::system_roll(c.id, c.at, c.character, request, c.seed, s, c.text);
+    note_exact_replay(&e);
+    Ok(e)
 }
 
 #[cfg(test)]
@@ -178,7 +177,9 @@ mod tests {
         let request = Request::from_json(json).unwrap();
         let s = request.roll(seed).unwrap().summary();
         let cy = Some(CharacterRef { id: "c".into(), name: "Cy".into() });
-        HistoryEntry::system_roll(id.into(), 5.0, cy, request, seed, s, "a roll".into())
+        let e = HistoryEntry::system_roll(id.into(), 5.0, cy, request, seed, s, "a roll".into());
+        note_exact_replay(&e);
+        e
     }
 
     #[test]
@@ -212,12 +213,38 @@ mod tests {
     }
 
     #[test]
-    fn rolls_that_do_not_replay_are_stored_in_full() {
+    fn rolls_not_known_to_replay_are_stored_in_full_until_a_replay_confirms_them() {
         let mut e = rolled("x", r#"{"system":"total-effect"}"#, 3);
+        // Changed after it was rolled: saved again, in full, with the change.
+        forget(&e);
         e.total += 1.0;
         let v = serde_json::to_value(stored(&e)).unwrap();
-        assert!(v.get("r").is_none() && v.get("dice").is_some());
+        assert!(v.get("r").is_none() && v.get("dice").is_some(), "{v}");
         assert_eq!(read_entry(&v).unwrap(), e);
+        assert!(serde_json::to_value(stored(&e)).unwrap().get("r").is_none(), "a replay that disagrees");
+        // A full entry that does replay (an older save, an import) is stored compactly once read.
+        let f = rolled("z", r#"{"system":"total-effect"}"#, 4);
+        forget(&f);
+        let v = serde_json::to_value(stored(&f)).unwrap();
+        assert!(v.get("r").is_none(), "{v}");
+        assert_eq!(read_entry(&v).unwrap(), f);
+        assert!(serde_json::to_value(stored(&f)).unwrap().get("r").is_some(), "read and replayed, so compact");
+    }
+
+    #[test]
+    fn a_changed_entry_is_saved_again_with_its_change() {
+        let mut h = vec![rolled("p", r#"{"system":"24-system","rank":2,"dc":12}"#, 9)];
+        let meta = crate::storage::schema::HistoryMeta { rev: 0, cleared_at: 0.0 };
+        let before = encode_entries(2, 0, 0.0, &h);
+        forget(&h[0]);
+        h[0].events.push("critical_failure".into());
+        h[0].text.push_str(" (declared)");
+        let after = encode_entries(2, 0, 0.0, &h);
+        assert_ne!(after, before);
+        let direct = crate::storage::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
+        assert_eq!(after, direct);
+        let saved: Value = serde_json::from_str(&after).unwrap();
+        assert_eq!(read_entry(&saved["data"][0]).unwrap(), h[0]);
     }
 
     #[test]

@@ -21,17 +21,25 @@ pub struct Loaded<T> {
     pub clean: Option<String>,
 }
 
+impl<T> Loaded<T> {
+    /// The key holds nothing: nothing to write until something changes.
+    pub fn nothing_saved() -> Loaded<T> {
+        Loaded { clean: Some(String::new()), ..Loaded::unwritten() }
+    }
+
+    /// Nothing read yet, nothing to tell.
+    pub fn unwritten() -> Loaded<T> {
+        Loaded { items: Vec::new(), meta: Map::new(), notices: Vec::new(), writable: true, clean: None }
+    }
+}
+
 /// Read `kind`'s key from `b`. Never fails: the worst case is an empty list, a notice and a read-only key.
 pub fn load<T: super::migrate::Item>(b: &dyn Backend, kind: Kind, now_ms: f64) -> Loaded<T> {
     let key = kind.key();
-    let mut out = Loaded { items: Vec::new(), meta: Map::new(), notices: Vec::new(), writable: true, clean: None };
+    let mut out = Loaded::unwritten();
     let raw = match b.get(key) {
         Ok(Some(raw)) => raw,
-        // Nothing saved yet: nothing to write until something changes.
-        Ok(None) => {
-            out.clean = Some(String::new());
-            return out;
-        }
+        Ok(None) => return Loaded::nothing_saved(),
         Err(e) => {
             out.writable = false;
             out.notices.push((

@@ -7,13 +7,14 @@ mod load;
 mod merge;
 mod migrate;
 mod quarantine;
+mod restore;
 mod schema;
 mod sync;
 
 pub use merge::union_history;
 pub use migrate::{decode, decode_value, DecodeError, Decoded};
 pub use schema::{encode_history, HistoryMeta, Kind};
-pub use sync::start;
+pub use sync::{read, start, Saved};
 
 use crate::state::{now_ms, AppState, HistoryEntry};
 use leptos::prelude::*;
@@ -31,6 +32,24 @@ pub fn undo_clear(state: &AppState, removed: Vec<HistoryEntry>) {
     let meta = sync::history_meta();
     sync::set_history_meta(HistoryMeta { rev: meta.rev + 1, cleared_at: meta.cleared_at });
     state.history.update(|h| *h = union_history(h, &removed));
+}
+
+/// A roll just made in this tab, from its own roll: record it; it is saved compactly (its request and seed
+/// replay it exactly).
+pub fn record_system_roll(state: &AppState, entry: HistoryEntry) {
+    compact::note_exact_replay(&entry);
+    state.record_roll(entry);
+}
+
+/// Change the recorded roll `id` (the Guide declaring a Critical Failure adds an event and a note): it is saved
+/// again, in full, since its request and seed no longer give back all it holds.
+pub fn amend_history(state: &AppState, id: &str, change: impl FnOnce(&mut HistoryEntry)) {
+    state.history.update(|h| {
+        if let Some(e) = h.iter_mut().find(|e| e.id == id) {
+            compact::forget(e);
+            change(e);
+        }
+    });
 }
 
 /// Merge `entries` into the history (no duplicate ids); returns how many were new.

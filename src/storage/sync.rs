@@ -2,15 +2,17 @@
 //! changed) whenever a signal changes, merge what other tabs save, retry after "storage full".
 
 use super::backend::{Backend, StoreError};
-use super::load::load;
-use super::merge::{merge_characters, merge_history, sort_history};
-use super::migrate::{decode, DecodeError};
-use super::quarantine::{bad_entries_json, keep_aside};
-use super::schema::{encode_characters, encode_history_compact, tombstones_from_map, HistoryMeta, Kind, Tombstones};
+use super::merge::{merge_characters, merge_history};
+use super::migrate::DecodeError;
+use super::quarantine::keep_aside;
+use super::restore::{self, Restored};
+use super::schema::{encode_characters, encode_history_compact, HistoryMeta, Kind, Tombstones};
 use crate::state::{now_ms, AppState, Character, HistoryEntry, NoticeLevel};
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// How long a burst of changes is gathered into one save.
@@ -29,6 +31,9 @@ struct KeyState {
     /// The notice shown while saves fail.
     failing: Option<u64>,
     retry_scheduled: bool,
+    /// How many of another tab's saves are being read (`restore.rs`): this tab's save waits for them, so it writes
+    /// what they hold too.
+    incoming: u32,
 }
 
 struct Sync {
@@ -41,12 +46,12 @@ struct Sync {
 }
 
 thread_local! {
-    static SYNC: RefCell<Option<std::rc::Rc<Sync>>> = const { RefCell::new(None) };
+    static SYNC: RefCell<Option<Rc<Sync>>> = const { RefCell::new(None) };
     /// History metadata (also kept when storage is unavailable, for Clear/Undo).
     static META: Cell<HistoryMeta> = const { Cell::new(HistoryMeta { rev: 0, cleared_at: 0.0 }) };
 }
 
-fn with_sync(f: impl FnOnce(&Sync)) {
+fn with_sync(f: impl FnOnce(&Rc<Sync>)) {
     let sync = SYNC.with(|s| s.borrow().clone());
     if let Some(sync) = sync {
         f(&sync);
@@ -94,8 +99,18 @@ impl Sync {
         }
     }
 
-    /// Write `kind` now if its text changed.
+    /// Write `kind` now if its text changed, unless another tab's save is still being read (the save that
+    /// follows reading it writes both).
     fn save(&self, kind: Kind) {
+        if self.key_state(kind).borrow().incoming > 0 {
+            self.key_state(kind).borrow_mut().pending = false;
+            return;
+        }
+        self.write(kind);
+    }
+
+    /// Write `kind` now if its text changed.
+    fn write(&self, kind: Kind) {
         let cell = self.key_state(kind);
         if !cell.borrow().writable {
             return;
@@ -170,16 +185,18 @@ impl Sync {
         set_timeout(move || with_sync(|s| s.save(kind)), DEBOUNCE);
     }
 
+    /// The page is going away: write what is waiting (even while another tab's save is read: losing this tab's
+    /// changes would be worse, and that tab still holds its own and merges again when it sees this write).
     fn flush(&self) {
         for kind in [Kind::History, Kind::Characters] {
             if self.key_state(kind).borrow().pending {
-                self.save(kind);
+                self.write(kind);
             }
         }
     }
 
     /// Another tab wrote `key` (None: it cleared all storage).
-    fn on_storage(&self, key: Option<&str>, new_value: Option<String>) {
+    fn on_storage(self: &Rc<Self>, key: Option<&str>, new_value: Option<String>) {
         let kind = match key {
             Some(k) if k == Kind::History.key() => Kind::History,
             Some(k) if k == Kind::Characters.key() => Kind::Characters,
@@ -205,50 +222,71 @@ impl Sync {
             self.schedule(kind);
             return;
         };
-        match kind {
-            Kind::History => match decode::<HistoryEntry>(&raw, kind) {
-                Ok(d) => {
-                    self.keep_bad_aside(kind, &d.bad);
-                    let incoming_meta = HistoryMeta::from_map(&d.meta);
-                    let (merged, meta) = self
-                        .state
-                        .history
-                        .with_untracked(|h| merge_history(h, history_meta(), &d.items, incoming_meta));
-                    set_history_meta(meta);
-                    self.history.borrow_mut().last_raw = Some(raw);
-                    if self.state.history.with_untracked(|h| *h != merged) {
-                        self.state.history.set(merged);
+        // Read it with the saved-data chunk (at once when that is loaded), then merge.
+        self.key_state(kind).borrow_mut().incoming += 1;
+        let sync = Rc::clone(self);
+        leptos::task::spawn_local(async move {
+            match kind {
+                Kind::History => {
+                    let read = restore::incoming_history(&*sync.backend, &raw, now_ms()).await;
+                    sync.key_state(kind).borrow_mut().incoming -= 1;
+                    match read {
+                        Ok(Ok((items, meta))) => sync.merge_incoming_history(raw, &items, meta),
+                        Ok(Err(e)) => sync.incoming_unreadable(kind, raw, e),
+                        Err(e) => sync.incoming_unread(kind, e),
                     }
-                    self.schedule(kind);
                 }
-                Err(e) => self.incoming_unreadable(kind, raw, e),
-            },
-            Kind::Characters => match decode::<Character>(&raw, kind) {
-                Ok(d) => {
-                    self.keep_bad_aside(kind, &d.bad);
-                    self.note_deletions();
-                    let incoming_deleted = tombstones_from_map(&d.meta);
-                    let (merged, deleted) = self
-                        .state
-                        .characters
-                        .with_untracked(|cs| merge_characters(cs, &self.deleted.borrow(), &d.items, &incoming_deleted));
-                    *self.deleted.borrow_mut() = deleted;
-                    *self.known_characters.borrow_mut() = merged.iter().map(|c| c.id.clone()).collect();
-                    self.characters.borrow_mut().last_raw = Some(raw);
-                    if self.state.characters.with_untracked(|cs| *cs != merged) {
-                        self.state.characters.set(merged);
+                Kind::Characters => {
+                    let read = restore::incoming_characters(&*sync.backend, &raw, now_ms()).await;
+                    sync.key_state(kind).borrow_mut().incoming -= 1;
+                    match read {
+                        Ok(Ok((items, deleted))) => sync.merge_incoming_characters(raw, &items, &deleted),
+                        Ok(Err(e)) => sync.incoming_unreadable(kind, raw, e),
+                        Err(e) => sync.incoming_unread(kind, e),
                     }
-                    self.schedule(kind);
                 }
-                Err(e) => self.incoming_unreadable(kind, raw, e),
-            },
-        }
+            }
+        });
     }
 
-    fn keep_bad_aside(&self, kind: Kind, bad: &[super::migrate::BadEntry]) {
-        if !bad.is_empty() {
-            let _ = keep_aside(&*self.backend, kind.key(), "corrupt", now_ms(), &bad_entries_json(bad));
+    fn merge_incoming_history(&self, raw: String, items: &[HistoryEntry], incoming_meta: HistoryMeta) {
+        let (merged, meta) =
+            self.state.history.with_untracked(|h| merge_history(h, history_meta(), items, incoming_meta));
+        set_history_meta(meta);
+        self.history.borrow_mut().last_raw = Some(raw);
+        if self.state.history.with_untracked(|h| *h != merged) {
+            self.state.history.set(merged);
         }
+        self.schedule(Kind::History);
+    }
+
+    fn merge_incoming_characters(&self, raw: String, items: &[Character], incoming_deleted: &Tombstones) {
+        self.note_deletions();
+        let (merged, deleted) = self
+            .state
+            .characters
+            .with_untracked(|cs| merge_characters(cs, &self.deleted.borrow(), items, incoming_deleted));
+        *self.deleted.borrow_mut() = deleted;
+        *self.known_characters.borrow_mut() = merged.iter().map(|c| c.id.clone()).collect();
+        self.characters.borrow_mut().last_raw = Some(raw);
+        if self.state.characters.with_untracked(|cs| *cs != merged) {
+            self.state.characters.set(merged);
+        }
+        self.schedule(Kind::Characters);
+    }
+
+    /// Another tab saved `kind`, and the code to read it could not be fetched: this tab must not write over it.
+    fn incoming_unread(&self, kind: Kind, _: SplitLoaderError) {
+        self.key_state(kind).borrow_mut().writable = false;
+        self.state.notify(
+            NoticeLevel::Warning,
+            format!(
+                "Another tab saved changes to your {}, and this tab could not download the part of dicetray that \
+                 reads them. This tab leaves them alone and keeps its own changes in memory only; reload to see \
+                 both.",
+                kind.noun()
+            ),
+        );
     }
 
     fn incoming_unreadable(&self, kind: Kind, raw: String, e: DecodeError) {
@@ -281,9 +319,26 @@ impl Sync {
     }
 }
 
-/// Load saved data into `state` and keep it saved from now on.
-pub fn start(state: AppState) {
+/// What start-up found in storage: the storage itself (or why there is none) and what it holds.
+pub struct Saved {
+    backend: Result<Box<dyn Backend>, String>,
+    restored: Restored,
+}
+
+/// Open storage and read what is saved (`restore.rs`), for [`start`].
+pub async fn read() -> Saved {
+    mark("dicetray-load-start");
     let backend = open_backend();
+    let restored = match &backend {
+        Ok(b) => restore::restore(&**b, now_ms()).await,
+        Err(_) => Restored::nothing_saved(),
+    };
+    Saved { backend, restored }
+}
+
+/// Put what start-up read into `state` and keep it saved from now on.
+pub fn start(state: AppState, saved: Saved) {
+    let Saved { backend, restored } = saved;
     let backend = match backend {
         Ok(b) => b,
         Err(why) => {
@@ -297,13 +352,8 @@ pub fn start(state: AppState) {
             return;
         }
     };
-    mark("dicetray-load-start");
-    let now = now_ms();
-    let chars = load::<Character>(&*backend, Kind::Characters, now);
-    let mut hist =
-        crate::history::timed("dicetray-load-history", || load::<HistoryEntry>(&*backend, Kind::History, now));
-    sort_history(&mut hist.items);
-    set_history_meta(HistoryMeta::from_map(&hist.meta));
+    let Restored { characters: chars, history: hist, deleted, meta } = restored;
+    set_history_meta(meta);
     let sync = Sync {
         state,
         history: RefCell::new(KeyState { last_raw: hist.clean.clone(), writable: hist.writable, ..Default::default() }),
@@ -312,7 +362,7 @@ pub fn start(state: AppState) {
             writable: chars.writable,
             ..Default::default()
         }),
-        deleted: RefCell::new(tombstones_from_map(&chars.meta)),
+        deleted: RefCell::new(deleted),
         known_characters: RefCell::new(chars.items.iter().map(|c| c.id.clone()).collect()),
         backend,
     };
@@ -322,7 +372,7 @@ pub fn start(state: AppState) {
     let (hist_clean, chars_clean) = (hist.clean.is_some(), chars.clean.is_some());
     state.history.set(hist.items);
     state.characters.set(chars.items);
-    SYNC.with(|s| *s.borrow_mut() = Some(std::rc::Rc::new(sync)));
+    SYNC.with(|s| *s.borrow_mut() = Some(Rc::new(sync)));
     mark("dicetray-load-end");
 
     // Save on change. The first run only subscribes when what was loaded is exactly what is stored.
@@ -399,7 +449,7 @@ fn listen_for_other_tabs() {
     let storage = window_event_listener(leptos::ev::storage, move |ev| {
         with_sync(|s| s.on_storage(ev.key().as_deref(), ev.new_value()));
     });
-    let hide = window_event_listener(leptos::ev::pagehide, move |_| with_sync(Sync::flush));
+    let hide = window_event_listener(leptos::ev::pagehide, move |_| with_sync(|s| s.flush()));
     on_cleanup(move || {
         storage.remove();
         hide.remove();

@@ -150,3 +150,52 @@ fn a_panel_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });
 }
+
+#[test]
+fn saved_data_is_read_by_a_chunk_that_a_first_visit_never_fetches() {
+    BrowserTest::new().run(|page| async move {
+        page.open("#/roll").await;
+        page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
+        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
+        page.click("#roll-button").await;
+        page.wait_for(".roll-result .outcome").await;
+        let saved = crate::history::wait_saved(&page, "the roll", |ids| ids.len() == 1).await;
+        let fetched = fetched_chunks(&page).await;
+        assert!(fetched.is_empty(), "a first visit, with nothing saved, fetched {fetched:?}");
+        // The next visit has something saved: the chunk that reads it is fetched, and the roll is there.
+        page.reload().await;
+        page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
+        let fetched = fetched_chunks(&page).await;
+        assert!(fetched.iter().any(|n| n.starts_with("split_saved_data-")), "{fetched:?}");
+        page.click("[data-screen=history]").await;
+        crate::history::wait_count(&page, 1).await;
+        assert_eq!(page.attr(".history-entry", "data-id").await.as_deref(), Some(saved[0].as_str()));
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn when_the_saved_data_chunk_cannot_be_fetched_nothing_saved_is_touched() {
+    BrowserTest::new().run(|page| async move {
+        let site = MissingChunk::new("lazy-missing-saved-data", "split_saved_data-");
+        let saved = crate::fixtures::history_v2(crate::fixtures::six());
+        page.goto(&site.url("#/roll")).await;
+        page.set_local_storage("dicetray.history", &saved).await;
+        page.reload().await;
+        let notices = page.wait_text(".notice", "the notice", |t| t.contains("could not be loaded")).await;
+        assert!(notices.contains("Nothing saved was changed") && notices.contains("memory only"), "{notices}");
+        // The app works, and a roll made now does not write over the history it could not read.
+        page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
+        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
+        page.click("#roll-button").await;
+        page.wait_for(".roll-result .outcome").await;
+        tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+        assert_eq!(page.local_storage("dicetray.history").await.as_deref(), Some(saved.as_str()));
+        // Back online: a reload reads it all.
+        site.restore();
+        page.reload().await;
+        page.click("[data-screen=history]").await;
+        crate::history::wait_count(&page, 6).await;
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+    });
+}

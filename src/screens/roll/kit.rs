@@ -6,7 +6,7 @@ use crate::systems::system_name;
 use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::OddsChart;
 use dicetray_rules::die::DieRoll;
-use dicetray_rules::systems::{Odds, Request, RequestError, Roll, Summary};
+use dicetray_rules::systems::{roll_seeded, Odds, Request, RequestError, Roll, Summary, Variant};
 use leptos::prelude::*;
 
 /// The polite live region the Roll screen announces new results through (provided by the screen), and how many
@@ -82,17 +82,30 @@ pub fn dice_text(dice: &[DieRoll]) -> String {
         .join(" ")
 }
 
-/// Roll `request` with a fresh seed and record it; returns the roll and the history entry's id.
-pub fn roll_and_record(
+/// Roll `request` of system `S` with a fresh seed and record it; returns the roll and the history entry's id.
+/// Generic over the system, so each panel carries only its own system's roll code (`roll_seeded`).
+pub fn roll_and_record<S: Variant>(
     ctx: RollCtx,
-    request: &Request,
+    request: &S::Request,
     character: Option<CharacterRef>,
     label: fn(&str) -> String,
     detail: &str,
 ) -> Result<(Roll, String), RequestError> {
-    let state = ctx.state;
-    let seed = seed(&state);
-    let roll = request.roll(seed)?;
+    let seed = seed(&ctx.state);
+    let roll = roll_seeded::<S>(request, seed)?;
+    Ok(record(ctx, S::request(request.clone()), &roll, seed, character, label, detail))
+}
+
+/// Record `roll`, made from `request` with `seed`, in the history and announce it; returns the entry's id.
+fn record(
+    ctx: RollCtx,
+    request: Request,
+    roll: &Roll,
+    seed: u64,
+    character: Option<CharacterRef>,
+    label: fn(&str) -> String,
+    detail: &str,
+) -> (Roll, String) {
     let s = roll.summary();
     let who = character.as_ref().map(|c| format!("{}: ", c.name)).unwrap_or_default();
     let events: Vec<String> = s.events.iter().map(|e| label(e)).collect();
@@ -106,8 +119,9 @@ pub fn roll_and_record(
     );
     let id = new_id();
     ctx.announce(format!("Rolled {}: {}, total {}.", system_name(request.system_id()), label(&s.outcome), s.total));
-    state.record_roll(HistoryEntry::system_roll(id.clone(), now_ms(), character, request.clone(), seed, s, text));
-    Ok((roll, id))
+    let entry = HistoryEntry::system_roll(id.clone(), now_ms(), character, request, seed, s, text);
+    crate::storage::record_system_roll(&ctx.state, entry);
+    (roll.clone(), id)
 }
 
 /// A labelled number input bound to a text signal (the panel parses and validates it).

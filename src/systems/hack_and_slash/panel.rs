@@ -9,7 +9,7 @@ use crate::systems::Sheet;
 use dicetray_rules::systems::hack_and_slash::{
     HackAndSlash, HackAndSlashRequest, HackAndSlashRoll, Interference, Outcome,
 };
-use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
+use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -103,9 +103,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
             None => format!("d6 {} against d6 {}", text_of(req.bonus), text_of(req.difficulty.unwrap_or(0.0))),
         };
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::HackAndSlash(roll), _)) =
-            roll_and_record(ctx, &Request::HackAndSlash(req), who, label, &detail)
-        {
+        if let Ok((Roll::HackAndSlash(roll), _)) = roll_and_record::<HackAndSlash>(ctx, &req, who, label, &detail) {
             last.set(Some(roll));
         }
     };

@@ -211,7 +211,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             _ => req.dice.clone(),
         };
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::Remedy(roll), _)) = roll_and_record(ctx, &Request::Remedy(req), who, label, &detail) {
+        if let Ok((Roll::Remedy(roll), _)) = roll_and_record::<Remedy>(ctx, &req, who, label, &detail) {
             last.set(Some(roll));
         }
     };

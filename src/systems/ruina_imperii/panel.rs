@@ -8,7 +8,7 @@ use crate::systems::Sheet;
 use dicetray_rules::systems::ruina_imperii::{
     Fortune, Opponent, Outcome, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll,
 };
-use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
+use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -143,9 +143,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         };
         let detail = format!("{} skill dice, Risk {} against {against}", req.skill, req.risk);
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::RuinaImperii(roll), _)) =
-            roll_and_record(ctx, &Request::RuinaImperii(req), who, label, &detail)
-        {
+        if let Ok((Roll::RuinaImperii(roll), _)) = roll_and_record::<RuinaImperii>(ctx, &req, who, label, &detail) {
             // Fortune bookkeeping: one point for this roll, or all of it for the rest of the scene.
             let spend = if scene_fortune.get_untracked() { "none".to_string() } else { fortune.get_untracked() };
             if spend != "none" {

@@ -9,7 +9,7 @@ use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::{
     halve, tier_advantage, tier_of_level, EscalationMode, Outcome, TotalEffect, TotalEffectRequest, TotalEffectRoll,
 };
-use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
+use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome names in words; anything else is a band (`9+` reads "Band 9+").
@@ -124,8 +124,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             if req.modifier != 0 { format!(", {:+}", req.modifier) } else { String::new() },
         );
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::TotalEffect(roll), _)) = roll_and_record(ctx, &Request::TotalEffect(req), who, label, &detail)
-        {
+        if let Ok((Roll::TotalEffect(roll), _)) = roll_and_record::<TotalEffect>(ctx, &req, who, label, &detail) {
             last.set(Some((roll, notes)));
         }
     };

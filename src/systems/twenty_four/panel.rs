@@ -13,7 +13,7 @@ use dicetray_rules::systems::twenty_four::{
     DcIncrease, HitLocation, Limb, Outcome, PushDeclaration, Severity, Track, TwentyFour, TwentyFourRequest,
     TwentyFourRoll,
 };
-use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
+use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -291,8 +291,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             retry_tried.set(true);
             return;
         }
-        if let Ok((Roll::TwentyFour(roll), id)) =
-            roll_and_record(ctx, &Request::TwentyFour(req.clone()), who(), label, &detail(&req))
+        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), label, &detail(&req))
         {
             retry_tried.set(false);
             logged.set(false);
@@ -321,8 +320,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     let do_push = move |_| {
         let Some(prev) = last.get_untracked() else { return };
         let Ok(req) = push_request(&prev, declaration()) else { return };
-        if let Ok((Roll::TwentyFour(roll), id)) =
-            roll_and_record(ctx, &Request::TwentyFour(req.clone()), who(), label, &detail(&req))
+        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), label, &detail(&req))
         {
             retry_tried.set(false);
             logged.set(false);
@@ -357,11 +355,9 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         if let Some(r) = roll.as_mut() {
             if declare_critical_failure(r).is_ok() {
                 let entry = last_entry.get_untracked();
-                state.history.update(|h| {
-                    if let Some(e) = h.iter_mut().find(|e| e.id == entry) {
-                        e.events.push("critical_failure".into());
-                        e.text.push_str(" (the Guide declared a Critical Failure)");
-                    }
+                crate::storage::amend_history(&state, &entry, |e| {
+                    e.events.push("critical_failure".into());
+                    e.text.push_str(" (the Guide declared a Critical Failure)");
                 });
                 ctx.announce("The Guide declared the failed push a Critical Failure.".into());
                 last.set(roll);

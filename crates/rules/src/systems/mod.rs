@@ -47,6 +47,73 @@ pub trait RuleSystem {
     fn summary(roll: &Self::Roll) -> Summary;
 }
 
+/// A system as one variant of the unions [`Request`] and [`Roll`].
+pub trait Variant: RuleSystem {
+    /// `request` as a [`Request`].
+    fn request(request: Self::Request) -> Request;
+    /// `roll`, made with a generator seeded from `seed`, as a [`Roll`] that records the seed.
+    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll;
+}
+
+/// [`Request::roll`] for a caller that knows the system: validate, then roll with a generator seeded from `seed`.
+/// Only this system's roll code is compiled in (the app's Roll panels for other systems are in separate wasm
+/// chunks; `Request::roll`'s match would bring all five into the main module).
+pub fn roll_seeded<S: Variant>(request: &S::Request, seed: u64) -> Result<Roll, RequestError> {
+    let mut rng = crate::rng::seeded(seed);
+    Ok(S::seeded_roll(S::roll(request, &mut rng)?, seed))
+}
+
+impl Variant for twenty_four::TwentyFour {
+    fn request(request: Self::Request) -> Request {
+        Request::TwentyFour(request)
+    }
+    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
+        Roll::TwentyFour(twenty_four::TwentyFourRoll { seed, ..roll })
+    }
+}
+
+impl Variant for remedy::Remedy {
+    fn request(request: Self::Request) -> Request {
+        Request::Remedy(request)
+    }
+    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
+        Roll::Remedy(remedy::RemedyRoll { seed, ..roll })
+    }
+}
+
+impl Variant for total_effect::TotalEffect {
+    fn request(request: Self::Request) -> Request {
+        Request::TotalEffect(request)
+    }
+    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
+        Roll::TotalEffect(total_effect::TotalEffectRoll { seed, ..roll })
+    }
+}
+
+impl Variant for ruina_imperii::RuinaImperii {
+    fn request(request: Self::Request) -> Request {
+        Request::RuinaImperii(request)
+    }
+    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
+        Roll::RuinaImperii(ruina_imperii::RuinaImperiiRoll { seed, ..roll })
+    }
+}
+
+impl Variant for hack_and_slash::HackAndSlash {
+    fn request(request: Self::Request) -> Request {
+        Request::HackAndSlash(request)
+    }
+    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
+        Roll::HackAndSlash(hack_and_slash::HackAndSlashRoll { seed, ..roll })
+    }
+}
+
+/// Whether `value` is its type's default: such a request field is left out when saved, and reads back as the
+/// default (`#[serde(default)]`), so a saved request is no longer than it needs to be.
+pub(crate) fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// The exact odds of one request.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Odds {
@@ -201,25 +268,13 @@ impl Request {
 
     /// Validate, then roll with a generator seeded from `seed`; the roll records the seed.
     pub fn roll(&self, seed: u64) -> Result<Roll, RequestError> {
-        let mut rng = crate::rng::seeded(seed);
-        Ok(match self {
-            Request::TwentyFour(r) => {
-                Roll::TwentyFour(twenty_four::TwentyFourRoll { seed, ..twenty_four::TwentyFour::roll(r, &mut rng)? })
-            }
-            Request::TotalEffect(r) => Roll::TotalEffect(total_effect::TotalEffectRoll {
-                seed,
-                ..total_effect::TotalEffect::roll(r, &mut rng)?
-            }),
-            Request::HackAndSlash(r) => Roll::HackAndSlash(hack_and_slash::HackAndSlashRoll {
-                seed,
-                ..hack_and_slash::HackAndSlash::roll(r, &mut rng)?
-            }),
-            Request::Remedy(r) => Roll::Remedy(remedy::RemedyRoll { seed, ..remedy::Remedy::roll(r, &mut rng)? }),
-            Request::RuinaImperii(r) => Roll::RuinaImperii(ruina_imperii::RuinaImperiiRoll {
-                seed,
-                ..ruina_imperii::RuinaImperii::roll(r, &mut rng)?
-            }),
-        })
+        match self {
+            Request::TwentyFour(r) => roll_seeded::<twenty_four::TwentyFour>(r, seed),
+            Request::TotalEffect(r) => roll_seeded::<total_effect::TotalEffect>(r, seed),
+            Request::HackAndSlash(r) => roll_seeded::<hack_and_slash::HackAndSlash>(r, seed),
+            Request::Remedy(r) => roll_seeded::<remedy::Remedy>(r, seed),
+            Request::RuinaImperii(r) => roll_seeded::<ruina_imperii::RuinaImperii>(r, seed),
+        }
     }
 
     /// Validate, then compute the exact odds of every outcome and event.

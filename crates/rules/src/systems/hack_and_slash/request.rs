@@ -16,7 +16,7 @@ pub const OPPONENTS_MAX: usize = 10_000;
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct HackAndSlashRequest {
     /// Bonuses on the acting side's success die.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub bonus: f64,
     /// The difficulty added to the failure die (single action).
     #[serde(default, skip_serializing_if = "Option::is_none")]

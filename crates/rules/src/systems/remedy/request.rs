@@ -17,16 +17,16 @@ pub struct Check {
     /// The d20s in Remedy notation (see [`CheckDice`]).
     pub dice: String,
     /// Ability score added (-10..=30).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub ability: i32,
     /// Dominance d6s (0..=10); they cancel threat one for one.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub dominance: i32,
     /// Threat d6s (0..=10), subtracted.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub threat: i32,
     /// Any other bonus or penalty (-50..=50).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub bonus: i32,
     /// Naturals from this up to 20 trigger triumph (2..=20, default 20).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,13 +53,13 @@ pub enum Reactive {
 pub struct RemedyRequest {
     /// The d20s in Remedy notation: `1d20`, `2d20▲`, `3d20▼`, `1d20♻`, `2d20^!` ...
     pub dice: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub ability: i32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub dominance: i32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub threat: i32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub bonus: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub triumph_from: Option<i32>,
@@ -75,7 +75,7 @@ pub struct RemedyRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reactive: Option<Reactive>,
     /// The check is an attack: an applying triumph is a critical hit.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub attack: bool,
 }
 

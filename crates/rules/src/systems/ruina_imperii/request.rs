@@ -23,10 +23,10 @@ pub struct RuinaImperiiRequest {
     /// Skill dice (0..=30).
     pub skill: i32,
     /// Risk taken: that many extra dice, and Explode 6 (or Explode 6 -> 5). 0..=10, and at most `risk_limit`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub risk: i32,
     /// Explode granted by something other than Risk: `null`, 4, 5 or 6.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub explode: Option<i32>,
     /// Static difficulty D (0..=30). Give either this or `opponent`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -35,7 +35,7 @@ pub struct RuinaImperiiRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<Opponent>,
     /// Fortune covering this roll's Harsh Failure: `false`, `true` (= `"roll"`), `"roll"` or `"scene"`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub fortune: Fortune,
     /// The character's Risk Limit, if the caller knows it; `risk` must not exceed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -46,9 +46,9 @@ pub struct RuinaImperiiRequest {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Opponent {
     pub skill: i32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub risk: i32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub explode: Option<i32>,
 }
 

@@ -36,20 +36,20 @@ pub enum EscalationMode {
 /// every field may be left out (plain 3d6).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TotalEffectRequest {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub advantage: i64,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub disadvantage: i64,
     /// Escalation 0..=6 (0 when it does not apply to this roll).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub escalation: i64,
     /// Flat modifiers added to the Total, -20..=20.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub modifier: i64,
     /// Ability bands to check, each reported under its text exactly as given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub bands: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub escalation_mode: EscalationMode,
 }
 

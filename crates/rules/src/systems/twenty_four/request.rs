@@ -25,36 +25,37 @@ pub const PUSHED_DC_MIN: i64 = 6;
 /// One roll in the 24-System.
 ///
 /// JSON: `{"system":"24-system","rank":3,"leverage":2,"dc":15,"pressure":[2,1],"crushing":null,
-/// "attack":false,"called_shot":null,"pushed":false}`; every field but `rank` and `dc` may be left out.
+/// "attack":false,"called_shot":null,"pushed":false}`; every field but `rank` and `dc` may be left out, and is
+/// left out when written at its default (`{"system":"24-system","rank":3,"leverage":2,"dc":15,"pressure":[2,1]}`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TwentyFourRequest {
     /// Skill rank 0..=6: picks the two skill dice and the flat bonus.
     pub rank: i64,
     /// Leverage 0..=5: one bonus die, d4 to d12.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub leverage: i64,
     /// The base DC, 0..=60.
     pub dc: i64,
     /// Pressure: each entry raises the DC (a number, or `{"label": "darkness", "dc": 2}`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub pressure: Vec<DcIncrease>,
     /// Status conditions' DC increases, same shapes as Pressure; every one adds (project ruling).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub status: Vec<DcIncrease>,
     /// Crushing Pressure: the DC increase the Guide declared (1..=30); no Leverage may be used with it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub crushing: Option<i64>,
     /// The roll is an attack: a hit reports its hit location.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub attack: bool,
     /// A called shot: a hit lands there whatever the dice say.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub called_shot: Option<CalledShot>,
     /// The limb the attacker picks when a Partial Critical sends the hit to a limb (else the roll reports `limb`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limb_choice: Option<Limb>,
     /// This roll is a Push Your Luck reroll of a Miss (`push` says on which track and why).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub pushed: bool,
     /// The push declaration; required when `pushed` is true, ignored otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
