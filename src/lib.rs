@@ -27,8 +27,14 @@ mod widgets;
 pub fn start() {
     console_error_panic_hook::set_once();
     leptos::prelude::set_timeout(
-        // (wasm-bindgen-futures' spawn_local: Leptos's executor is set up by the mount, later)
-        || wasm_bindgen_futures::spawn_local(async { mount(storage::read().await) }),
+        // (wasm-bindgen-futures' spawn_local: Leptos's executor is set up by the mount, later). Reading and the
+        // first render are two tasks too.
+        || {
+            wasm_bindgen_futures::spawn_local(async {
+                let saved = storage::read().await;
+                leptos::prelude::set_timeout(move || mount(saved), std::time::Duration::ZERO);
+            })
+        },
         std::time::Duration::ZERO,
     );
 }

@@ -72,12 +72,13 @@ fn register(waiting: RwSignal<Option<ServiceWorker>, LocalStorage>, reload_reque
     });
 }
 
-/// "A new version is available" with a Reload button; registers the service worker when it mounts.
+/// "A new version is available" with a Reload button; registers the service worker in a task of its own after it
+/// mounts (at start-up, after the Roll screen's panel: registering is not part of showing the app).
 #[component]
 pub fn UpdateBanner() -> impl IntoView {
     let waiting = RwSignal::new_local(None::<ServiceWorker>);
     let reload_requested = RwSignal::new(false);
-    register(waiting, reload_requested);
+    set_timeout(move || register(waiting, reload_requested), std::time::Duration::ZERO);
     let reload = move |_| {
         reload_requested.set(true);
         match waiting.get_untracked() {
