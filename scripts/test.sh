@@ -23,6 +23,9 @@ cargo test --workspace
 step "release build (scripts/build-release.sh: trunk build --release)"
 scripts/build-release.sh
 
+step "size budget (bench/budget --sizes-only: the first load's gzip transfer, at most 250 KB)"
+bench/budget --no-build --sizes-only
+
 step "browser end-to-end tests (headless Chromium)"
 cargo test --features e2e --test e2e
 
