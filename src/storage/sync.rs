@@ -9,7 +9,6 @@ use super::restore::{self, Restored};
 use super::schema::{encode_characters, encode_history_compact, HistoryMeta, Kind, Tombstones};
 use crate::state::{now_ms, AppState, Character, HistoryEntry, NoticeLevel};
 use leptos::prelude::*;
-use leptos::wasm_split::SplitLoaderError;
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -233,7 +232,7 @@ impl Sync {
                     match read {
                         Ok(Ok((items, meta))) => sync.merge_incoming_history(raw, &items, meta),
                         Ok(Err(e)) => sync.incoming_unreadable(kind, raw, e),
-                        Err(e) => sync.incoming_unread(kind, e),
+                        Err(_) => sync.incoming_unread(kind),
                     }
                 }
                 Kind::Characters => {
@@ -242,7 +241,7 @@ impl Sync {
                     match read {
                         Ok(Ok((items, deleted))) => sync.merge_incoming_characters(raw, &items, &deleted),
                         Ok(Err(e)) => sync.incoming_unreadable(kind, raw, e),
-                        Err(e) => sync.incoming_unread(kind, e),
+                        Err(_) => sync.incoming_unread(kind),
                     }
                 }
             }
@@ -276,7 +275,7 @@ impl Sync {
     }
 
     /// Another tab saved `kind`, and the code to read it could not be fetched: this tab must not write over it.
-    fn incoming_unread(&self, kind: Kind, _: SplitLoaderError) {
+    fn incoming_unread(&self, kind: Kind) {
         self.key_state(kind).borrow_mut().writable = false;
         self.state.notify(
             NoticeLevel::Warning,

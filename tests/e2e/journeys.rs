@@ -144,9 +144,7 @@ async fn run_journey(page: &Page, j: &Journey) {
         Some(raw) => serde_json::from_str::<Value>(&raw).unwrap()["data"].as_array().map_or(0, Vec::len),
         None => 0,
     };
-    page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-    page.click("#roll-button").await;
-    page.wait_for(".roll-result .outcome").await;
+    page.click_roll().await;
     let outcome = page.attr(".roll-result .outcome", "data-outcome").await.unwrap();
     assert!(page.count(".roll-result .die").await > 0, "{}: the roll shows no dice", j.system);
 

@@ -75,9 +75,7 @@ fn a_screen_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
         // The rest of the app still works.
         page.click("[data-screen=roll]").await;
         page.wait_text("#screen-title", "Roll", |t| t == "Roll").await;
-        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-        page.click("#roll-button").await;
-        page.wait_for(".roll-result .outcome").await;
+        page.click_roll().await;
         // Back online: Try again loads the screen.
         page.click("[data-screen=history]").await;
         page.wait_for(".screen-error .screen-retry").await;
@@ -135,17 +133,14 @@ fn a_panel_whose_chunk_cannot_be_fetched_says_so_and_recovers() {
         // The other systems still roll.
         page.select("#roll-system", "24-system").await;
         page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
-        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-        page.click("#roll-button").await;
-        page.wait_for(".roll-result .outcome").await;
+        page.click_roll().await;
         // Back online: Try again loads the panel, and it rolls.
         page.select("#roll-system", "remedy").await;
         page.wait_for(".screen-error .screen-retry").await;
         site.restore();
         page.click(".screen-retry").await;
         page.wait_for(".roll-panel[data-system=\"remedy\"] #roll-button").await;
-        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-        page.click("#roll-button").await;
+        page.click_roll().await;
         page.wait_for(".roll-panel[data-system=\"remedy\"] .roll-result .outcome").await;
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });
@@ -156,9 +151,7 @@ fn saved_data_is_read_by_a_chunk_that_a_first_visit_never_fetches() {
     BrowserTest::new().run(|page| async move {
         page.open("#/roll").await;
         page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
-        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-        page.click("#roll-button").await;
-        page.wait_for(".roll-result .outcome").await;
+        page.click_roll().await;
         let saved = crate::history::wait_saved(&page, "the roll", |ids| ids.len() == 1).await;
         let fetched = fetched_chunks(&page).await;
         assert!(fetched.is_empty(), "a first visit, with nothing saved, fetched {fetched:?}");
@@ -186,9 +179,7 @@ fn when_the_saved_data_chunk_cannot_be_fetched_nothing_saved_is_touched() {
         assert!(notices.contains("Nothing saved was changed") && notices.contains("memory only"), "{notices}");
         // The app works, and a roll made now does not write over the history it could not read.
         page.wait_for(".roll-panel[data-system=\"24-system\"] #roll-button").await;
-        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-        page.click("#roll-button").await;
-        page.wait_for(".roll-result .outcome").await;
+        page.click_roll().await;
         tokio::time::sleep(std::time::Duration::from_millis(600)).await;
         assert_eq!(page.local_storage("dicetray.history").await.as_deref(), Some(saved.as_str()));
         // Back online: a reload reads it all.

@@ -91,9 +91,7 @@ fn app_shell_works_offline_after_one_visit() {
         page.click("[data-screen=roll]").await;
         page.wait_text("#screen-title", "Roll offline", |t| t == "Roll").await;
         // A roll made offline is shown and saved, and is still in History after another offline reload.
-        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-        page.click("#roll-button").await;
-        page.wait_for(".roll-result .outcome").await;
+        page.click_roll().await;
         let outcome = page.attr(".roll-result .outcome", "data-outcome").await.expect("an outcome");
         let saved = page
             .wait_js(

@@ -91,9 +91,7 @@ fn a_notation_label_and_a_hostile_character_stay_text_everywhere() {
         page.open("#/roll").await;
         page.select("#roll-character", "hostile").await;
         page.wait_for(".roll-panel[data-system=\"hack-and-slash\"]").await;
-        page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
-        page.click("#roll-button").await;
-        page.wait_for(".roll-result .outcome").await;
+        page.click_roll().await;
         page.open("#/history").await;
         page.wait_text(".history-entry", "the roll under the hostile name", |t| t.contains(hostile)).await;
         page.open("#/characters/hostile").await;

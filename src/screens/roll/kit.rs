@@ -93,14 +93,14 @@ pub fn roll_and_record<S: Variant>(
 ) -> Result<(Roll, String), RequestError> {
     let seed = seed(&ctx.state);
     let roll = roll_seeded::<S>(request, seed)?;
-    Ok(record(ctx, S::request(request.clone()), &roll, seed, character, label, detail))
+    Ok(record(ctx, S::request(request.clone()), roll, seed, character, label, detail))
 }
 
 /// Record `roll`, made from `request` with `seed`, in the history and announce it; returns the entry's id.
 fn record(
     ctx: RollCtx,
     request: Request,
-    roll: &Roll,
+    roll: Roll,
     seed: u64,
     character: Option<CharacterRef>,
     label: fn(&str) -> String,
@@ -121,7 +121,7 @@ fn record(
     ctx.announce(format!("Rolled {}: {}, total {}.", system_name(request.system_id()), label(&s.outcome), s.total));
     let entry = HistoryEntry::system_roll(id.clone(), now_ms(), character, request, seed, s, text);
     crate::storage::record_system_roll(&ctx.state, entry);
-    (roll.clone(), id)
+    (roll, id)
 }
 
 /// A labelled number input bound to a text signal (the panel parses and validates it).

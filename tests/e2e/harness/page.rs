@@ -271,6 +271,14 @@ impl Page {
         self.client.find(Locator::Css(css)).await.unwrap().attr(name).await.unwrap()
     }
 
+    /// Click the Roll screen's Roll button and wait for the roll's outcome. The button is scrolled into view
+    /// first: on a wide screen it sits in the right-hand column, which may be under the sticky header.
+    pub async fn click_roll(&self) {
+        self.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
+        self.click("#roll-button").await;
+        self.wait_for(".roll-result .outcome").await;
+    }
+
     /// Click the first element matching `css` (waits for it).
     pub async fn click(&self, css: &str) {
         trace(format_args!("click {:?}", css));
