@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever the build needs and is missing; quick (a few version checks) when all is present.
-#   scripts/tools.sh          the build tools: wasm32 target and rust-src, Trunk, wasm-bindgen-cli, wasm-opt, terser, wasm-split-cli
+#   scripts/tools.sh          the build tools: wasm32 target, Trunk, wasm-bindgen-cli, wasm-opt, terser, wasm-split-cli
 #   scripts/tools.sh --browser   also Chromium + chromedriver (Debian packages) for the browser tests
 # Every version is pinned in one place: Trunk.toml (trunk-version, [tools]); wasm-bindgen-cli must also equal
 # the wasm-bindgen in Cargo.lock, which this script checks.
@@ -25,16 +25,11 @@ lock_bindgen="$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,"");
 [ "$bindgen_version" = "$lock_bindgen" ] || die "Trunk.toml pins wasm_bindgen = $bindgen_version but Cargo.lock has wasm-bindgen $lock_bindgen; make them equal"
 
 command -v cargo >/dev/null || die "cargo not found: install Rust with rustup (https://rustup.rs) first"
-export PATH="$HOME/.cargo/bin:$root/.tools/node_modules/.bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$root/.tools/node_modules/.bin:$PATH"
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
-fi
-# The release build rebuilds the standard library from its source (scripts/build-release.sh).
-if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
-  say "adding the rust-src component (the release build compiles the standard library for size)"
-  rustup component add rust-src
 fi
 
 if [ "$(trunk --version 2>/dev/null || true)" != "trunk $trunk_version" ]; then
