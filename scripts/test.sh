@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/tools.sh --browser
 . scripts/env.sh
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 started=$SECONDS
+step() { printf '\n\033[1m==> %s\033[0m (at %d s)\n' "$*" "$((SECONDS - started))"; }
 
 step "format (cargo fmt --check)"
 cargo fmt --all --check
