@@ -179,7 +179,9 @@ fn brute_total_effect(req: &TotalEffectRequest) -> HashMap<String, f64> {
         sorted.copy_from_slice(faces);
         sorted.sort_unstable();
         let kept = if net >= 0 { &sorted[n - 3..] } else { &sorted[..3] };
+        // Escalation 0 is no Escalation in every mode.
         let total: i64 = match req.escalation_mode {
+            _ if req.escalation == 0 => kept.iter().sum::<i64>(),
             EscalationMode::Add => kept.iter().sum::<i64>() + req.escalation,
             EscalationMode::Floor => kept.iter().map(|&d| if d < req.escalation { req.escalation } else { d }).sum(),
             EscalationMode::Ceiling => kept.iter().map(|&d| if d > req.escalation { req.escalation } else { d }).sum(),
