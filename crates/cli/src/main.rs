@@ -7,6 +7,7 @@
 mod args;
 mod batch;
 mod odds;
+mod out;
 mod request;
 mod roll;
 

@@ -1,6 +1,7 @@
 //! `--request 'JSON'`: a rule system's roll or exact odds. The request format is the rules crate's
 //! [`Request`]; errors name the field and the allowed values, and exit non-zero.
 
+use crate::out::say;
 use dicetray_rules::die::DieRoll;
 use dicetray_rules::rng::fresh_seed;
 use dicetray_rules::systems::{Chance, Odds, Request, RequestError};
@@ -42,20 +43,20 @@ pub fn odds(json: &str, as_json: bool) -> bool {
         Err(e) => return report(&e),
     };
     if as_json {
-        println!("{}", odds_json(&request, &odds));
+        say!("{}", odds_json(&request, &odds));
     } else {
-        println!("{} odds", request.system_id());
+        say!("{} odds", request.system_id());
         for c in &odds.outcomes {
-            println!("  {:<22} {}", c.name, percent(c.p));
+            say!("  {:<22} {}", c.name, percent(c.p));
         }
         if !odds.events.is_empty() {
-            println!("events");
+            say!("events");
             for c in &odds.events {
-                println!("  {:<22} {}", c.name, percent(c.p));
+                say!("  {:<22} {}", c.name, percent(c.p));
             }
         }
         if odds.truncated_mass > 0.0 {
-            println!("truncated_mass {:e}", odds.truncated_mass);
+            say!("truncated_mass {:e}", odds.truncated_mass);
         }
     }
     true
@@ -92,7 +93,7 @@ pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
     };
     if as_json {
         match serde_json::to_string(&roll) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => say!("{text}"),
             Err(e) => {
                 eprintln!("error: could not write the roll as JSON: {e}");
                 return false;
@@ -100,12 +101,12 @@ pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
         }
     } else {
         let s = roll.summary();
-        println!("{}: {} (total {})", s.system, s.outcome, s.total);
-        println!("dice: [{}]", dice_text(&s.dice));
+        say!("{}: {} (total {})", s.system, s.outcome, s.total);
+        say!("dice: [{}]", dice_text(&s.dice));
         if !s.events.is_empty() {
-            println!("events: {}", s.events.join(", "));
+            say!("events: {}", s.events.join(", "));
         }
-        println!("seed {seed}");
+        say!("seed {seed}");
     }
     true
 }

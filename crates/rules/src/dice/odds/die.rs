@@ -87,7 +87,7 @@ impl Dense {
     }
     /// Mass held.
     pub fn mass(&self) -> f64 {
-        self.p.iter().sum()
+        crate::dist::add_up(self.p.iter().copied())
     }
     /// Add `other` into `self` (whose range must cover it).
     fn accumulate(&mut self, other: &Dense) {
