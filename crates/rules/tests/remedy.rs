@@ -673,3 +673,29 @@ fn roll_serializes_common_fields_and_round_trips() {
     let names: Vec<_> = o.outcomes.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, Remedy::OUTCOMES);
 }
+
+#[test]
+fn ruling_tray_and_check_read_reroll_then_explode_alike_explosion_throws_never_rerolled() {
+    // `1d20~!`, worked by hand: the first throw stands at 20 with 1/20, or shows a 1 (1/20) rerolled to a 20
+    // (1/20): 21/400. The explosion throw then shows a 1 with 1/20 and is not rerolled: P(21) = 21/8000.
+    let want = 21.0 / 8000.0;
+    let tray = dicetray_rules::dice::parse("1d20~!").unwrap().odds().unwrap();
+    assert!((tray.p(21) - want).abs() < 1e-15, "tray: {}", tray.p(21));
+    let dice: CheckDice = "1d20~!".parse().unwrap();
+    let (check, _) = dicetray_rules::systems::remedy::d20::value_probs(&dice, 1e-15);
+    assert!((check[20] - want).abs() < 1e-15, "check: {}", check[20]);
+    // Rolling: the same seed gives the same throws both ways, and an explosion throw showing 1 stands.
+    let mut saw_one_after_explosion = false;
+    for seed in 0..20_000 {
+        let tray = dicetray_rules::dice::parse("1d20~!").unwrap().roll(seed).unwrap();
+        let check = dicetray_rules::systems::remedy::d20::throw(&dice, "d20", &mut seeded(seed));
+        let faces =
+            |d: &[dicetray_rules::die::DieRoll]| d.iter().map(|d| (d.face, d.rerolled.clone())).collect::<Vec<_>>();
+        assert_eq!(faces(&tray.dice()), faces(&check.throws), "seed {seed}");
+        for d in check.throws.iter().filter(|d| d.from_explosion) {
+            assert!(d.rerolled.is_empty(), "seed {seed}: an explosion throw was rerolled");
+            saw_one_after_explosion |= d.face == 1;
+        }
+    }
+    assert!(saw_one_after_explosion);
+}

@@ -26,6 +26,7 @@ mod validate;
 
 pub use ast::{BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success};
 pub use error::NotationError;
+pub use odds::one_die_value;
 pub use parse::{parse, parse_group};
 pub use render::group_text;
 pub use roll::{ExprRoll, GroupRoll, LabelRoll};
