@@ -26,7 +26,11 @@ pub struct Source {
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub expr: Option<String>,
     /// A rule system's request as JSON, e.g. `{"system":"24-system","rank":3,"leverage":2,"dc":15}`
-    /// (systems: 24-system, remedy, total-effect, ruina-imperii, hack-and-slash).
+    /// (systems: 24-system, remedy, total-effect, ruina-imperii, hack-and-slash). Remedy: `"reroll"` is
+    /// "best" (default here: reroll the dice in the ♻ range that most raise the chance of succeeding),
+    /// "always" or "never"; `"rerolled": [i, ...]` with "never" replays the d20s a player chose to reroll.
+    /// Total//Effect: `"tier"` and `"task_tier"` (0 to 4) add 1 Advantage (acting below your tier) or
+    /// 1 Disadvantage (above it) before Advantage and Disadvantage cancel.
     #[arg(long, value_name = "JSON", conflicts_with = "expr")]
     pub request: Option<String>,
     /// Print JSON (one object per expression).

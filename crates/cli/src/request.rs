@@ -4,6 +4,7 @@
 use crate::out::say;
 use dicetray_rules::die::DieRoll;
 use dicetray_rules::rng::fresh_seed;
+use dicetray_rules::systems::remedy::RerollPolicy;
 use dicetray_rules::systems::{Chance, Odds, Request, RequestError};
 use serde_json::{json, Map, Value};
 
@@ -12,8 +13,16 @@ fn report(e: &RequestError) -> bool {
     false
 }
 
+/// Read and check a request. A Remedy request without `reroll` gets `"best"`, the rulings' default for a new
+/// roll (the rules crate reads a missing `reroll` as `"always"`, how every saved roll was made).
 fn parse(json: &str) -> Result<Request, RequestError> {
-    let request = Request::from_json(json)?;
+    let mut request = Request::from_json(json)?;
+    if let Request::Remedy(r) = &mut request {
+        let given = serde_json::from_str::<Value>(json).ok().is_some_and(|v| v.get("reroll").is_some());
+        if !given {
+            r.reroll = Some(RerollPolicy::Best);
+        }
+    }
     request.validate()?;
     Ok(request)
 }

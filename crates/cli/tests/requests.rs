@@ -96,3 +96,16 @@ fn a_request_and_an_expression_together_are_refused() {
     let o = run(&["odds", "2d6", "--request", EXAMPLES[0]]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn a_remedy_request_without_reroll_gets_best_on_the_command_line() {
+    // 1d20 with 12 ♻ against DC 5 (see the rules crate's tests): never 0.75, always 0.85, best 0.9375.
+    let p = |request: &str| {
+        let v = json_of(&run(&["odds", "--request", request, "--json"]));
+        v["outcomes"]["success"].as_f64().unwrap() + v["outcomes"]["triumph"].as_f64().unwrap()
+    };
+    let base = r#"{"system":"remedy","dice":"1d20~~~~~~~~~~~~","dc":5"#;
+    assert!((p(&format!("{base}}}")) - 0.9375).abs() < 1e-12);
+    assert!((p(&format!(r#"{base},"reroll":"always"}}"#)) - 0.85).abs() < 1e-12);
+    assert!((p(&format!(r#"{base},"reroll":"never"}}"#)) - 0.75).abs() < 1e-12);
+}
