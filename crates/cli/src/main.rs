@@ -10,6 +10,7 @@ mod odds;
 mod out;
 mod request;
 mod roll;
+mod words;
 
 use args::{Cli, Command};
 use clap::Parser;

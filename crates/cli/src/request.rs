@@ -2,6 +2,7 @@
 //! [`Request`]; errors name the field and the allowed values, and exit non-zero.
 
 use crate::out::say;
+use crate::words::describe;
 use dicetray_rules::die::DieRoll;
 use dicetray_rules::rng::fresh_seed;
 use dicetray_rules::systems::remedy::RerollPolicy;
@@ -110,10 +111,11 @@ pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
         }
     } else {
         let s = roll.summary();
-        say!("{}: {} (total {})", s.system, s.outcome, s.total);
+        say!("{}: {} (total {})", s.system, s.outcome.replace('_', " "), s.total);
         say!("dice: [{}]", dice_text(&s.dice));
-        if !s.events.is_empty() {
-            say!("events: {}", s.events.join(", "));
+        let json = serde_json::to_value(&roll).unwrap_or_default();
+        for line in describe(&json) {
+            say!("{line}");
         }
         say!("seed {seed}");
     }

@@ -109,3 +109,32 @@ fn a_remedy_request_without_reroll_gets_best_on_the_command_line() {
     assert!((p(&format!(r#"{base},"reroll":"always"}}"#)) - 0.85).abs() < 1e-12);
     assert!((p(&format!(r#"{base},"reroll":"never"}}"#)) - 0.75).abs() < 1e-12);
 }
+
+fn text_of(request: &str, seed: &str) -> String {
+    let o = run(&["roll", "--request", request, "--seed", seed]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn text_output_says_what_the_roll_decided() {
+    // A pushed 24-System attack: the pushed DC, the complication and where the hit landed.
+    let pushed = r#"{"system":"24-system","rank":0,"dc":20,"attack":true,"pushed":true,"push":{"track":"strain","fiction":"I run"}}"#;
+    let hit = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": success")).unwrap();
+    for want in ["DC 20 pushed to DC 18", "complication: minor on the strain track: I run", "hit location: "] {
+        assert!(hit.contains(want), "{want:?} missing from\n{hit}");
+    }
+    let miss = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": miss")).unwrap();
+    assert!(miss.contains("complication: major on the strain track"), "{miss}");
+    // Remedy: the dice ♻ rerolled, the kept die and the DC.
+    let remedy = r#"{"system":"remedy","dice":"2d20^~~~~~~~~~","dc":12,"reroll":"always"}"#;
+    let t = (0..200).map(|s| text_of(remedy, &s.to_string())).find(|t| t.contains("rerolled (♻): d20 #")).unwrap();
+    assert!(t.contains("against DC 12") && t.contains("keeps"), "{t}");
+    // Total//Effect: the Effect dice; Hack & Slash: the success level and each opponent.
+    let t = text_of(r#"{"system":"total-effect","advantage":1,"bands":["9+"]}"#, "3");
+    assert!(t.contains("Effect dice: High ") && t.contains("net advantage +1: 4 dice"), "{t}");
+    let t = text_of(r#"{"system":"hack-and-slash","bonus":1.5,"opponents":[2.5,1]}"#, "3");
+    assert!(t.contains("success level ") && t.contains("opponent 2: d6 "), "{t}");
+    let t = text_of(r#"{"system":"ruina-imperii","skill":3,"risk":1,"difficulty":1}"#, "3");
+    assert!(t.contains("pool: 3 skill dice + 1 Risk dice, Explode 6") && t.contains("against difficulty 1"), "{t}");
+}
