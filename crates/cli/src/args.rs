@@ -68,6 +68,17 @@ pub struct RollArgs {
     /// Simulate this many rolls and compare them with the exact odds.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub repeat: Option<u64>,
+    /// A declaration on the roll: `critical-failure`, the Guide's call on a failed 24-System push (replay the
+    /// pushed roll with its --request and --seed; any other roll is refused).
+    #[arg(long, value_enum)]
+    pub declare: Option<Declaration>,
+}
+
+/// What `--declare` can declare.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declaration {
+    /// The Guide declares a failed push a Critical Failure (24-System).
+    CriticalFailure,
 }
 
 #[derive(Args, Debug)]

@@ -1,12 +1,14 @@
 //! `--request 'JSON'`: a rule system's roll or exact odds. The request format is the rules crate's
 //! [`Request`]; errors name the field and the allowed values, and exit non-zero.
 
+use crate::args::Declaration;
 use crate::out::say;
 use crate::words::describe;
 use dicetray_rules::die::DieRoll;
 use dicetray_rules::rng::fresh_seed;
 use dicetray_rules::systems::remedy::RerollPolicy;
-use dicetray_rules::systems::{Chance, Odds, Request, RequestError};
+use dicetray_rules::systems::twenty_four::declare_critical_failure;
+use dicetray_rules::systems::{Chance, Odds, Request, RequestError, Roll};
 use serde_json::{json, Map, Value};
 
 fn report(e: &RequestError) -> bool {
@@ -85,7 +87,7 @@ fn dice_text(dice: &[DieRoll]) -> String {
 }
 
 /// `dicetray roll --request JSON [--seed N]`.
-pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
+pub fn roll(json: &str, seed: Option<u64>, declare: Option<Declaration>, as_json: bool) -> bool {
     let request = match parse(json) {
         Ok(r) => r,
         Err(e) => return report(&e),
@@ -97,10 +99,24 @@ pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
             return false;
         }
     };
-    let roll = match request.roll(seed) {
+    let mut roll = match request.roll(seed) {
         Ok(r) => r,
         Err(e) => return report(&e),
     };
+    if let Some(Declaration::CriticalFailure) = declare {
+        let declared = match &mut roll {
+            Roll::TwentyFour(r) => declare_critical_failure(r),
+            _ => Err(RequestError::new(
+                "critical_failure",
+                format!("a {} roll has no Critical Failure to declare", request.system_id()),
+                "a failed push of the 24-System",
+            )),
+        };
+        if let Err(e) = declared {
+            eprintln!("error: cannot declare a Critical Failure: {e}");
+            return false;
+        }
+    }
     if as_json {
         match serde_json::to_string(&roll) {
             Ok(text) => say!("{text}"),

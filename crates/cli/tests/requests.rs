@@ -138,3 +138,34 @@ fn text_output_says_what_the_roll_decided() {
     let t = text_of(r#"{"system":"ruina-imperii","skill":3,"risk":1,"difficulty":1}"#, "3");
     assert!(t.contains("pool: 3 skill dice + 1 Risk dice, Explode 6") && t.contains("against difficulty 1"), "{t}");
 }
+
+#[test]
+fn the_guide_declares_a_failed_push_a_critical_failure_from_the_command_line() {
+    let pushed = r#"{"system":"24-system","rank":0,"dc":24,"pushed":true,"push":{"track":"position","fiction":"over the wall"}}"#;
+    let declare = |seed: u64, json: bool| {
+        let seed = seed.to_string();
+        let mut args = vec!["roll", "--request", pushed, "--seed", &seed, "--declare", "critical-failure"];
+        if json {
+            args.push("--json");
+        }
+        run(&args)
+    };
+    let outcome = |seed: u64| {
+        json_of(&run(&["roll", "--request", pushed, "--seed", &seed.to_string(), "--json"]))["outcome"].clone()
+    };
+    let miss = (0..200).find(|&s| outcome(s) == "miss").unwrap();
+    let v = json_of(&declare(miss, true));
+    assert_eq!(v["critical_failure"], true);
+    let text = String::from_utf8_lossy(&declare(miss, false).stdout).into_owned();
+    assert!(text.contains("Critical Failure: the Guide declared"), "{text}");
+    // A pushed hit, an unpushed miss and another system are refused with a clear error.
+    let hit = (0..200).find(|&s| outcome(s) != "miss").unwrap();
+    let o = declare(hit, true);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("only a failed push can be declared a Critical Failure"));
+    let other =
+        run(&["roll", "--request", r#"{"system":"hack-and-slash","bonus":1}"#, "--declare", "critical-failure"]);
+    assert!(String::from_utf8_lossy(&other.stderr).contains("a hack-and-slash roll has no Critical Failure"));
+    let no_request = run(&["roll", "2d6", "--declare", "critical-failure"]);
+    assert!(!no_request.status.success());
+}
