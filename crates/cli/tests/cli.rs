@@ -151,3 +151,13 @@ fn no_probability_is_printed_as_negative_zero() {
     assert!(!out(&o).contains("-0.0"), "{}", out(&o));
     assert!(out(&o).contains(r#""success":0.0"#), "{}", out(&o));
 }
+
+#[test]
+fn text_output_says_which_faces_a_compare_point_counts() {
+    let o = run(&["roll", "10d10>7", "--seed", "1"], None);
+    assert!(out(&o).contains("`10d10>7`: counts 8, 9 and 10"), "{}", out(&o));
+    let o = run(&["odds", "3d6!>=5"], None);
+    assert!(out(&o).contains("`3d6!>=5`: explodes on 5 and 6"), "{}", out(&o));
+    let o = run(&["odds", "2d6"], None);
+    assert!(!out(&o).contains("counts"), "{}", out(&o));
+}
