@@ -211,3 +211,11 @@ fn ruling_tier_advantage_joins_other_advantage_before_the_cancel_and_cap() {
     assert!(read(r#","tier":2"#).unwrap_err().to_string().contains("`tier` and `task_tier` go together"));
     assert!(read(r#","tier":5,"task_tier":1"#).unwrap_err().to_string().contains("`tier` 5 is out of range"));
 }
+
+#[test]
+fn ruling_steps_on_a_flat_value_add_or_subtract_one_each() {
+    assert_eq!(step_flat(4, 1), 5);
+    assert_eq!(step_flat(4, 3), 7);
+    assert_eq!(step_flat(4, -2), 2);
+    assert_eq!(step_flat(1, -3), -2, "no floor is stated for a flat value");
+}

@@ -337,3 +337,25 @@ fn location_odds_add_up_to_the_chance_of_a_hit() {
     req.called_shot = Some(CalledShot::Legs);
     assert_eq!(location_odds(&req).unwrap().len(), 1);
 }
+
+#[test]
+fn ruling_pushed_24_or_more_is_legendary_and_still_takes_the_minor_complication() {
+    // Rank 6 (2d6 + 12) pushed at DC 30: only double six (24) succeeds, and it is Legendary.
+    let p = pushed(TwentyFourRequest::new(6, 30), Track::Objective);
+    let r = find(&p, |r| r.total >= 24);
+    assert_eq!(r.outcome, Outcome::Legendary);
+    let c = r.complication.unwrap();
+    assert_eq!((c.track, c.severity), (Track::Objective, Severity::Minor));
+}
+
+#[test]
+fn ruling_push_names_one_of_the_five_tracks_and_states_the_fiction() {
+    let mut p = pushed(TwentyFourRequest::new(3, 14), Track::Position);
+    assert!(p.validate().is_ok());
+    p.push = Some(PushDeclaration { track: Track::Position, fiction: "  ".into() });
+    assert_eq!(p.validate().unwrap_err().field, "push.fiction");
+    p.push = None;
+    assert_eq!(p.validate().unwrap_err().field, "push");
+    let bad: Result<PushDeclaration, _> = serde_json::from_str(r#"{"track":"luck","fiction":"x"}"#);
+    assert!(bad.is_err(), "only the five tracks");
+}
