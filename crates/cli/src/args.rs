@@ -30,7 +30,9 @@ pub struct Source {
     /// "best" (default here: reroll the dice in the ♻ range that most raise the chance of succeeding),
     /// "always" or "never"; `"rerolled": [i, ...]` with "never" replays the d20s a player chose to reroll.
     /// Total//Effect: `"tier"` and `"task_tier"` (0 to 4) add 1 Advantage (acting below your tier) or
-    /// 1 Disadvantage (above it) before Advantage and Disadvantage cancel.
+    /// 1 Disadvantage (above it) before Advantage and Disadvantage cancel; `"effect_reads": [{"die": "mid",
+    /// "steps": 1}, {"die": "high", "halve": true}, {"flat": 3, "steps": -1}]` reports what abilities read
+    /// from the Effect dice (steps first, then halving).
     #[arg(long, value_name = "JSON", conflicts_with = "expr")]
     pub request: Option<String>,
     /// Print JSON (one object per expression).

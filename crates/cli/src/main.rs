@@ -6,6 +6,7 @@
 
 mod args;
 mod batch;
+mod effect_reads;
 mod odds;
 mod out;
 mod request;

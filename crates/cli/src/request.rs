@@ -92,6 +92,10 @@ pub fn roll(json: &str, seed: Option<u64>, declare: Option<Declaration>, as_json
         Ok(r) => r,
         Err(e) => return report(&e),
     };
+    let reads = match crate::effect_reads::read(json) {
+        Ok(r) => r,
+        Err(e) => return report(&e),
+    };
     let seed = match seed.map_or_else(|| fresh_seed().map_err(|e| e.to_string()), Ok) {
         Ok(s) => s,
         Err(e) => {
@@ -117,19 +121,20 @@ pub fn roll(json: &str, seed: Option<u64>, declare: Option<Declaration>, as_json
             return false;
         }
     }
-    if as_json {
-        match serde_json::to_string(&roll) {
-            Ok(text) => say!("{text}"),
-            Err(e) => {
-                eprintln!("error: could not write the roll as JSON: {e}");
-                return false;
-            }
+    let mut json = match serde_json::to_value(&roll) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: could not write the roll as JSON: {e}");
+            return false;
         }
+    };
+    crate::effect_reads::report(&reads, &roll, &mut json);
+    if as_json {
+        say!("{json}");
     } else {
         let s = roll.summary();
         say!("{}: {} (total {})", s.system, s.outcome.replace('_', " "), s.total);
         say!("dice: [{}]", dice_text(&s.dice));
-        let json = serde_json::to_value(&roll).unwrap_or_default();
         for line in describe(&json) {
             say!("{line}");
         }

@@ -169,3 +169,18 @@ fn the_guide_declares_a_failed_push_a_critical_failure_from_the_command_line() {
     let no_request = run(&["roll", "2d6", "--declare", "critical-failure"]);
     assert!(!no_request.status.success());
 }
+
+#[test]
+fn effect_reads_step_and_halve_the_effect_dice_from_a_request() {
+    let request = r#"{"system":"total-effect","effect_reads":[{"die":"mid","steps":1},{"die":"high","halve":true},{"flat":3,"steps":-1}]}"#;
+    let v = json_of(&run(&["roll", "--request", request, "--seed", "9", "--json"]));
+    let high = v["effect"]["high"].as_i64().unwrap();
+    let reads = v["effect_reads"].as_array().unwrap();
+    assert_eq!(reads[0]["value"].as_i64().unwrap(), high, "Mid stepped up once is the High die");
+    assert_eq!(reads[1]["value"].as_i64().unwrap(), (high / 2).max(1));
+    assert_eq!(reads[2]["value"].as_i64().unwrap(), 2);
+    let text = text_of(request, "9");
+    assert!(text.contains("effect reads: "), "{text}");
+    let bad = run(&["roll", "--request", r#"{"system":"total-effect","effect_reads":[{"die":"mid","flat":1}]}"#]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`effect_reads[0]`: give exactly one of `die` and `flat`"));
+}

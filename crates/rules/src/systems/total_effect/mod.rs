@@ -19,6 +19,7 @@
 mod band;
 mod effect;
 mod odds;
+mod read;
 mod request;
 mod resolve;
 mod roll;
@@ -26,6 +27,7 @@ mod roll;
 pub use band::{Band, BAND_FORMS};
 pub use effect::{halve, step_flat, tier_advantage, tier_of_level, Effect, EffectDie};
 pub use odds::total_dist;
+pub use read::EffectRead;
 pub use request::*;
 pub use resolve::{kept_indices, Outcome};
 pub use roll::TotalEffectRoll;
