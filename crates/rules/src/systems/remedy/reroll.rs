@@ -25,6 +25,7 @@ use super::odds::{compare, d6_dist, SideTotals};
 use super::outcome::{contest_by_naturals, Natural, Outcome};
 use super::request::{Against, Reactive, Side};
 use crate::dist::{add_up, Dist};
+use crate::multiset::each_multiset;
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
 
@@ -302,6 +303,7 @@ pub fn best_kept_value(aim: &Aim, dice: &CheckDice, budget: f64) -> Result<Dist,
                     }
                 }
                 each_multiset(r as usize, k, |faces, orderings| {
+                    let orderings = orderings as f64;
                     // The best option keeping at least one face in range (the smallest s on a tie).
                     let mut keep_some: Option<(u32, f64)> = None;
                     for (s, &c) in faces.iter().enumerate() {
@@ -328,35 +330,4 @@ pub fn best_kept_value(aim: &Aim, dice: &CheckDice, budget: f64) -> Result<Dist,
     // What the explosion tail cut off (each fresh die's cut, spread over the decisions).
     let lost = if dice.explode && cut > 0.0 { (1.0 - d.total_mass()).max(0.0) } else { 0.0 };
     Ok(d.with_truncated_mass(lost))
-}
-
-/// Visit every ascending list of `r` faces from 1..=k with its number of orderings.
-fn each_multiset(r: usize, k: i64, mut visit: impl FnMut(&[i64], f64)) {
-    if r == 0 {
-        visit(&[], 1.0);
-        return;
-    }
-    if k < 1 {
-        return;
-    }
-    let fact = |n: usize| (1..=n).fold(1.0, |a, i| a * i as f64);
-    let mut faces = vec![1i64; r];
-    loop {
-        let mut orderings = fact(r);
-        let mut run = 1;
-        for i in 1..=r {
-            if i < r && faces[i] == faces[i - 1] {
-                run += 1;
-            } else {
-                orderings /= fact(run);
-                run = 1;
-            }
-        }
-        visit(&faces, orderings);
-        let Some(i) = (0..r).rev().find(|&i| faces[i] < k) else {
-            return;
-        };
-        let v = faces[i] + 1;
-        faces[i..].iter_mut().for_each(|f| *f = v);
-    }
 }
