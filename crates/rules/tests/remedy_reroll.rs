@@ -236,3 +236,32 @@ fn best_odds_with_keep_lowest_have_a_work_limit() {
     let sum: f64 = o.outcomes.iter().map(|c| c.p).sum();
     assert!((sum + o.truncated_mass - 1.0).abs() < 1e-9, "{sum}");
 }
+
+#[test]
+fn best_rolls_follow_best_odds_in_a_contest_and_against_a_dc() {
+    use dicetray_rules::systems::remedy::{Check, Reactive};
+    let contest = RemedyRequest {
+        reroll: Some(RerollPolicy::Best),
+        ..RemedyRequest::contest("2d20v~~~~", 2, Check::new("1d20~", 3), Reactive::Opponent)
+    };
+    let dc = request("3d20^!~~~", 1, 1, 15, Some(RerollPolicy::Best));
+    for r in [contest, dc] {
+        // Best is never worse than always or never.
+        for other in [RerollPolicy::Always, RerollPolicy::Never] {
+            assert!(p_succeed(&r) + 1e-12 >= p_succeed(&RemedyRequest { reroll: Some(other), ..r.clone() }));
+        }
+        // 15,000 seeded rolls land within 5 standard errors of the exact odds of every outcome.
+        let odds = Remedy::odds(&r).unwrap();
+        let n = 15_000;
+        let mut counts = [0u64; 4];
+        for seed in 0..n {
+            counts[Remedy::roll_seeded(&r, seed).unwrap().outcome.index()] += 1;
+        }
+        for (c, chance) in counts.iter().zip(&odds.outcomes) {
+            let p = chance.p;
+            let se = (p * (1.0 - p) / n as f64).sqrt().max(1e-9);
+            let seen = *c as f64 / n as f64;
+            assert!((seen - p).abs() < 5.0 * se + 1e-9, "{}: seen {seen}, exact {p}", chance.name);
+        }
+    }
+}
