@@ -26,7 +26,13 @@ pub struct Source {
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub expr: Option<String>,
     /// A rule system's request as JSON, e.g. `{"system":"24-system","rank":3,"leverage":2,"dc":15}`
-    /// (systems: 24-system, remedy, total-effect, ruina-imperii, hack-and-slash).
+    /// (systems: 24-system, remedy, total-effect, ruina-imperii, hack-and-slash). Remedy: `"reroll"` is
+    /// "best" (default here: reroll the dice in the ♻ range that most raise the chance of succeeding),
+    /// "always" or "never"; `"rerolled": [i, ...]` with "never" replays the d20s a player chose to reroll.
+    /// Total//Effect: `"tier"` and `"task_tier"` (0 to 4) add 1 Advantage (acting below your tier) or
+    /// 1 Disadvantage (above it) before Advantage and Disadvantage cancel; `"effect_reads": [{"die": "mid",
+    /// "steps": 1}, {"die": "high", "halve": true}, {"flat": 3, "steps": -1}]` reports what abilities read
+    /// from the Effect dice (steps first, then halving).
     #[arg(long, value_name = "JSON", conflicts_with = "expr")]
     pub request: Option<String>,
     /// Print JSON (one object per expression).
@@ -64,6 +70,17 @@ pub struct RollArgs {
     /// Simulate this many rolls and compare them with the exact odds.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub repeat: Option<u64>,
+    /// A declaration on the roll: `critical-failure`, the Guide's call on a failed 24-System push (replay the
+    /// pushed roll with its --request and --seed; any other roll is refused).
+    #[arg(long, value_enum)]
+    pub declare: Option<Declaration>,
+}
+
+/// What `--declare` can declare.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declaration {
+    /// The Guide declares a failed push a Critical Failure (24-System).
+    CriticalFailure,
 }
 
 #[derive(Args, Debug)]

@@ -6,9 +6,12 @@
 
 mod args;
 mod batch;
+mod effect_reads;
 mod odds;
+mod out;
 mod request;
 mod roll;
+mod words;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -18,10 +21,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let ok = match cli.command {
         Command::Roll(a) if a.source.request.is_some() => {
-            request::roll(a.source.request.as_deref().unwrap_or_default(), a.seed, a.source.json)
+            request::roll(a.source.request.as_deref().unwrap_or_default(), a.seed, a.declare, a.source.json)
         }
         Command::Odds(a) if a.source.request.is_some() => {
             request::odds(a.source.request.as_deref().unwrap_or_default(), a.source.json)
+        }
+        Command::Roll(a) if a.declare.is_some() => {
+            eprintln!("error: --declare applies to a system roll: give the pushed roll's --request and --seed");
+            false
         }
         Command::Roll(a) => match a.source.expressions() {
             Ok(exprs) => batch::run(&exprs, a.source.json, |e| roll::answer(e, &a)),

@@ -31,7 +31,8 @@ pub fn answer(src: &str, as_json: bool) -> Answer {
         return Ok(odds_json(&canon, &d).to_string());
     }
     Ok(format!(
-        "{canon}\nmean {:.6}  stddev {:.6}  truncated_mass {}\n{}",
+        "{canon}\n{}mean {:.6}  stddev {:.6}  truncated_mass {}\n{}",
+        crate::roll::compare_lines(&e),
         d.mean(),
         d.stddev(),
         if d.truncated_mass() == 0.0 { "0".to_string() } else { format!("{:.3e}", d.truncated_mass()) },

@@ -1,9 +1,14 @@
 //! `--request 'JSON'`: a rule system's roll or exact odds. The request format is the rules crate's
 //! [`Request`]; errors name the field and the allowed values, and exit non-zero.
 
+use crate::args::Declaration;
+use crate::out::say;
+use crate::words::describe;
 use dicetray_rules::die::DieRoll;
 use dicetray_rules::rng::fresh_seed;
-use dicetray_rules::systems::{Chance, Odds, Request, RequestError};
+use dicetray_rules::systems::remedy::RerollPolicy;
+use dicetray_rules::systems::twenty_four::declare_critical_failure;
+use dicetray_rules::systems::{Chance, Odds, Request, RequestError, Roll};
 use serde_json::{json, Map, Value};
 
 fn report(e: &RequestError) -> bool {
@@ -11,8 +16,16 @@ fn report(e: &RequestError) -> bool {
     false
 }
 
+/// Read and check a request. A Remedy request without `reroll` gets `"best"`, the rulings' default for a new
+/// roll (the rules crate reads a missing `reroll` as `"always"`, how every saved roll was made).
 fn parse(json: &str) -> Result<Request, RequestError> {
-    let request = Request::from_json(json)?;
+    let mut request = Request::from_json(json)?;
+    if let Request::Remedy(r) = &mut request {
+        let given = serde_json::from_str::<Value>(json).ok().is_some_and(|v| v.get("reroll").is_some());
+        if !given {
+            r.reroll = Some(RerollPolicy::Best);
+        }
+    }
     request.validate()?;
     Ok(request)
 }
@@ -42,20 +55,20 @@ pub fn odds(json: &str, as_json: bool) -> bool {
         Err(e) => return report(&e),
     };
     if as_json {
-        println!("{}", odds_json(&request, &odds));
+        say!("{}", odds_json(&request, &odds));
     } else {
-        println!("{} odds", request.system_id());
+        say!("{} odds", request.system_id());
         for c in &odds.outcomes {
-            println!("  {:<22} {}", c.name, percent(c.p));
+            say!("  {:<22} {}", c.name, percent(c.p));
         }
         if !odds.events.is_empty() {
-            println!("events");
+            say!("events");
             for c in &odds.events {
-                println!("  {:<22} {}", c.name, percent(c.p));
+                say!("  {:<22} {}", c.name, percent(c.p));
             }
         }
         if odds.truncated_mass > 0.0 {
-            println!("truncated_mass {:e}", odds.truncated_mass);
+            say!("truncated_mass {:e}", odds.truncated_mass);
         }
     }
     true
@@ -74,8 +87,12 @@ fn dice_text(dice: &[DieRoll]) -> String {
 }
 
 /// `dicetray roll --request JSON [--seed N]`.
-pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
+pub fn roll(json: &str, seed: Option<u64>, declare: Option<Declaration>, as_json: bool) -> bool {
     let request = match parse(json) {
+        Ok(r) => r,
+        Err(e) => return report(&e),
+    };
+    let reads = match crate::effect_reads::read(json) {
         Ok(r) => r,
         Err(e) => return report(&e),
     };
@@ -86,26 +103,42 @@ pub fn roll(json: &str, seed: Option<u64>, as_json: bool) -> bool {
             return false;
         }
     };
-    let roll = match request.roll(seed) {
+    let mut roll = match request.roll(seed) {
         Ok(r) => r,
         Err(e) => return report(&e),
     };
-    if as_json {
-        match serde_json::to_string(&roll) {
-            Ok(text) => println!("{text}"),
-            Err(e) => {
-                eprintln!("error: could not write the roll as JSON: {e}");
-                return false;
-            }
+    if let Some(Declaration::CriticalFailure) = declare {
+        let declared = match &mut roll {
+            Roll::TwentyFour(r) => declare_critical_failure(r),
+            _ => Err(RequestError::new(
+                "critical_failure",
+                format!("a {} roll has no Critical Failure to declare", request.system_id()),
+                "a failed push of the 24-System",
+            )),
+        };
+        if let Err(e) = declared {
+            eprintln!("error: cannot declare a Critical Failure: {e}");
+            return false;
         }
+    }
+    let mut json = match serde_json::to_value(&roll) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: could not write the roll as JSON: {e}");
+            return false;
+        }
+    };
+    crate::effect_reads::report(&reads, &roll, &mut json);
+    if as_json {
+        say!("{json}");
     } else {
         let s = roll.summary();
-        println!("{}: {} (total {})", s.system, s.outcome, s.total);
-        println!("dice: [{}]", dice_text(&s.dice));
-        if !s.events.is_empty() {
-            println!("events: {}", s.events.join(", "));
+        say!("{}: {} (total {})", s.system, s.outcome.replace('_', " "), s.total);
+        say!("dice: [{}]", dice_text(&s.dice));
+        for line in describe(&json) {
+            say!("{line}");
         }
-        println!("seed {seed}");
+        say!("seed {seed}");
     }
     true
 }

@@ -29,10 +29,15 @@ pub fn answer(src: &str, a: &RollArgs) -> Answer {
                 });
                 Ok(v.to_string())
             } else {
-                Ok(format!("{}\nseed {seed}", r.text))
+                Ok(format!("{}\n{}seed {seed}", r.text, compare_lines(&e)))
             }
         }
     }
+}
+
+/// What each compare point of the expression counts, explodes on or rerolls, one line each (empty if none).
+pub fn compare_lines(e: &Expr) -> String {
+    dicetray_rules::dice::compare_point_sentences(&e.root).into_iter().map(|l| l + "\n").collect()
 }
 
 /// Simulate `n` rolls from one generator seeded with `seed`.

@@ -120,3 +120,44 @@ fn usage_errors() {
     assert_eq!(run(&["roll", "1d6", "--seed", "x"], None).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"], None).status.code(), Some(2));
 }
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    // `dicetray odds ... | head -c 10`: the reader goes away before the output is written. The odds of
+    // 200d100 print about 20,000 values (586 KB), far more than a pipe holds, so the write meets the closed pipe.
+    for args in [&["odds", "200d100", "--json"][..], &["odds", "--request", r#"{"system":"hack-and-slash","bonus":1}"#]]
+    {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dicetray"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        let stderr = err(&o);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: nothing on stderr, got {stderr}");
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+    }
+}
+
+#[test]
+fn no_probability_is_printed_as_negative_zero() {
+    // 1d20! against DC 30: a plain (non-triumph) natural cannot beat 30, so success is exactly 0.
+    let request = r#"{"system":"remedy","dice":"1d20!","dc":30}"#;
+    let o = run(&["odds", "--request", request, "--json"], None);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!out(&o).contains("-0.0"), "{}", out(&o));
+    assert!(out(&o).contains(r#""success":0.0"#), "{}", out(&o));
+}
+
+#[test]
+fn text_output_says_which_faces_a_compare_point_counts() {
+    let o = run(&["roll", "10d10>7", "--seed", "1"], None);
+    assert!(out(&o).contains("`10d10>7`: counts 8, 9 and 10"), "{}", out(&o));
+    let o = run(&["odds", "3d6!>=5"], None);
+    assert!(out(&o).contains("`3d6!>=5`: explodes on 5 and 6"), "{}", out(&o));
+    let o = run(&["odds", "2d6"], None);
+    assert!(!out(&o).contains("counts"), "{}", out(&o));
+}

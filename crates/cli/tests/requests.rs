@@ -96,3 +96,91 @@ fn a_request_and_an_expression_together_are_refused() {
     let o = run(&["odds", "2d6", "--request", EXAMPLES[0]]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn a_remedy_request_without_reroll_gets_best_on_the_command_line() {
+    // 1d20 with 12 ♻ against DC 5 (see the rules crate's tests): never 0.75, always 0.85, best 0.9375.
+    let p = |request: &str| {
+        let v = json_of(&run(&["odds", "--request", request, "--json"]));
+        v["outcomes"]["success"].as_f64().unwrap() + v["outcomes"]["triumph"].as_f64().unwrap()
+    };
+    let base = r#"{"system":"remedy","dice":"1d20~~~~~~~~~~~~","dc":5"#;
+    assert!((p(&format!("{base}}}")) - 0.9375).abs() < 1e-12);
+    assert!((p(&format!(r#"{base},"reroll":"always"}}"#)) - 0.85).abs() < 1e-12);
+    assert!((p(&format!(r#"{base},"reroll":"never"}}"#)) - 0.75).abs() < 1e-12);
+}
+
+fn text_of(request: &str, seed: &str) -> String {
+    let o = run(&["roll", "--request", request, "--seed", seed]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn text_output_says_what_the_roll_decided() {
+    // A pushed 24-System attack: the pushed DC, the complication and where the hit landed.
+    let pushed = r#"{"system":"24-system","rank":0,"dc":20,"attack":true,"pushed":true,"push":{"track":"strain","fiction":"I run"}}"#;
+    let hit = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": success")).unwrap();
+    for want in ["DC 20 pushed to DC 18", "complication: minor on the strain track: I run", "hit location: "] {
+        assert!(hit.contains(want), "{want:?} missing from\n{hit}");
+    }
+    let miss = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": miss")).unwrap();
+    assert!(miss.contains("complication: major on the strain track"), "{miss}");
+    // Remedy: the dice ♻ rerolled, the kept die and the DC.
+    let remedy = r#"{"system":"remedy","dice":"2d20^~~~~~~~~~","dc":12,"reroll":"always"}"#;
+    let t = (0..200).map(|s| text_of(remedy, &s.to_string())).find(|t| t.contains("rerolled (♻): d20 #")).unwrap();
+    assert!(t.contains("against DC 12") && t.contains("keeps"), "{t}");
+    // Total//Effect: the Effect dice; Hack & Slash: the success level and each opponent.
+    let t = text_of(r#"{"system":"total-effect","advantage":1,"bands":["9+"]}"#, "3");
+    assert!(t.contains("Effect dice: High ") && t.contains("net advantage +1: 4 dice"), "{t}");
+    let t = text_of(r#"{"system":"hack-and-slash","bonus":1.5,"opponents":[2.5,1]}"#, "3");
+    assert!(t.contains("success level ") && t.contains("opponent 2: d6 "), "{t}");
+    let t = text_of(r#"{"system":"ruina-imperii","skill":3,"risk":1,"difficulty":1}"#, "3");
+    assert!(t.contains("pool: 3 skill dice + 1 Risk dice, Explode 6") && t.contains("against difficulty 1"), "{t}");
+}
+
+#[test]
+fn the_guide_declares_a_failed_push_a_critical_failure_from_the_command_line() {
+    let pushed = r#"{"system":"24-system","rank":0,"dc":24,"pushed":true,"push":{"track":"position","fiction":"over the wall"}}"#;
+    let declare = |seed: u64, json: bool| {
+        let seed = seed.to_string();
+        let mut args = vec!["roll", "--request", pushed, "--seed", &seed, "--declare", "critical-failure"];
+        if json {
+            args.push("--json");
+        }
+        run(&args)
+    };
+    let outcome = |seed: u64| {
+        json_of(&run(&["roll", "--request", pushed, "--seed", &seed.to_string(), "--json"]))["outcome"].clone()
+    };
+    let miss = (0..200).find(|&s| outcome(s) == "miss").unwrap();
+    let v = json_of(&declare(miss, true));
+    assert_eq!(v["critical_failure"], true);
+    let text = String::from_utf8_lossy(&declare(miss, false).stdout).into_owned();
+    assert!(text.contains("Critical Failure: the Guide declared"), "{text}");
+    // A pushed hit, an unpushed miss and another system are refused with a clear error.
+    let hit = (0..200).find(|&s| outcome(s) != "miss").unwrap();
+    let o = declare(hit, true);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("only a failed push can be declared a Critical Failure"));
+    let other =
+        run(&["roll", "--request", r#"{"system":"hack-and-slash","bonus":1}"#, "--declare", "critical-failure"]);
+    assert!(String::from_utf8_lossy(&other.stderr).contains("a hack-and-slash roll has no Critical Failure"));
+    let no_request = run(&["roll", "2d6", "--declare", "critical-failure"]);
+    assert!(!no_request.status.success());
+}
+
+#[test]
+fn effect_reads_step_and_halve_the_effect_dice_from_a_request() {
+    let request = r#"{"system":"total-effect","effect_reads":[{"die":"mid","steps":1},{"die":"high","halve":true},{"flat":3,"steps":-1}]}"#;
+    let v = json_of(&run(&["roll", "--request", request, "--seed", "9", "--json"]));
+    let high = v["effect"]["high"].as_i64().unwrap();
+    let reads = v["effect_reads"].as_array().unwrap();
+    assert_eq!(reads[0]["value"].as_i64().unwrap(), high, "Mid stepped up once is the High die");
+    assert_eq!(reads[1]["value"].as_i64().unwrap(), (high / 2).max(1));
+    assert_eq!(reads[2]["value"].as_i64().unwrap(), 2);
+    let text = text_of(request, "9");
+    assert!(text.contains("effect reads: "), "{text}");
+    let bad = run(&["roll", "--request", r#"{"system":"total-effect","effect_reads":[{"die":"mid","flat":1}]}"#]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`effect_reads[0]`: give exactly one of `die` and `flat`"));
+}

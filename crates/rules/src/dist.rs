@@ -96,15 +96,15 @@ impl Dist {
     }
     /// P(X >= v).
     pub fn p_at_least(&self, v: i64) -> f64 {
-        self.iter().filter(|&(x, _)| x >= v).map(|(_, p)| p).sum()
+        add_up(self.iter().filter(|&(x, _)| x >= v).map(|(_, p)| p))
     }
     /// P(X <= v).
     pub fn p_at_most(&self, v: i64) -> f64 {
-        self.iter().filter(|&(x, _)| x <= v).map(|(_, p)| p).sum()
+        add_up(self.iter().filter(|&(x, _)| x <= v).map(|(_, p)| p))
     }
     /// Probability of the values for which `pred` holds.
     pub fn p_where(&self, mut pred: impl FnMut(i64) -> bool) -> f64 {
-        self.iter().filter(|&(x, _)| pred(x)).map(|(_, p)| p).sum()
+        add_up(self.iter().filter(|&(x, _)| pred(x)).map(|(_, p)| p))
     }
 
     /// (value, probability) for every value with non-zero probability, ascending.
@@ -114,7 +114,7 @@ impl Dist {
 
     /// Sum of the probabilities held (1 - truncated_mass, up to rounding).
     pub fn total_mass(&self) -> f64 {
-        self.probs.iter().sum()
+        add_up(self.probs.iter().copied())
     }
     /// Mean over the mass held, renormalised.
     pub fn mean(&self) -> f64 {
@@ -122,7 +122,7 @@ impl Dist {
         if m == 0.0 {
             return 0.0;
         }
-        self.iter().map(|(v, p)| v as f64 * p).sum::<f64>() / m
+        add_up(self.iter().map(|(v, p)| v as f64 * p)) / m
     }
     /// Standard deviation over the mass held, renormalised.
     pub fn stddev(&self) -> f64 {
@@ -131,7 +131,7 @@ impl Dist {
             return 0.0;
         }
         let mean = self.mean();
-        (self.iter().map(|(v, p)| (v as f64 - mean).powi(2) * p).sum::<f64>() / m).sqrt()
+        (add_up(self.iter().map(|(v, p)| (v as f64 - mean).powi(2) * p)) / m).sqrt()
     }
 
     /// The distribution of X + Y for independent X (self) and Y (convolution).
@@ -196,6 +196,13 @@ impl Dist {
     }
 }
 
+/// The sum of probabilities, starting from +0.0. The standard library's `Sum for f64` starts from -0.0 (the
+/// IEEE sum of nothing), so summing no probabilities with it gives -0.0, which JSON then prints as `-0.0`.
+/// Every probability sum in the crate goes through here, so no probability is ever negative zero.
+pub fn add_up(values: impl IntoIterator<Item = f64>) -> f64 {
+    values.into_iter().fold(0.0, |sum, p| sum + p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +247,17 @@ mod tests {
     #[test]
     fn max_of_extreme_point_does_not_overflow() {
         assert_eq!(Dist::point(i64::MAX).max(), Some(i64::MAX));
+    }
+
+    #[test]
+    fn an_empty_sum_of_probabilities_is_positive_zero() {
+        let d6 = Dist::uniform(1, 6);
+        for p in [d6.p_where(|v| v > 6), d6.p_at_least(7), d6.p_at_most(0), Dist::from_pairs([]).total_mass()] {
+            assert_eq!(p, 0.0);
+            assert!(p.is_sign_positive(), "{p:?} is negative zero");
+        }
+        assert!(add_up([]).is_sign_positive());
+        assert!(add_up([-0.0]).is_sign_positive());
     }
 
     #[test]

@@ -14,6 +14,7 @@
 pub mod dice;
 pub mod die;
 pub mod dist;
+mod multiset;
 pub mod rng;
 pub mod systems;
 pub mod tagged;

@@ -173,7 +173,18 @@ fn explosions_match_trees() {
     let ge3 = chain_tree(&d4, &|f| f >= 3, 0, 0, 1.0);
     assert_close("3d4!>=3kh2", &odds("3d4!>=3kh2"), &enumerate(&ge3, 3, &keep_high(2)), 1e-11);
     let rr = throw_tree(&uniform(1, 6).iter().map(|x| x.0).collect::<Vec<_>>(), &|f| f == 1, false, 0);
-    let both = chain_tree(&rr, &|f| f == 6, 0, 0, 1.0);
+    // `ro` (like ♻) rerolls a die's first throw only: a 6 after it adds a chain of plain d6 throws.
+    let mut both: BTreeMap<i64, f64> = BTreeMap::new();
+    for &(f, p) in &rr {
+        if f == 6 {
+            for &(w, q) in &bang {
+                *both.entry(f + w).or_default() += p * q;
+            }
+        } else {
+            *both.entry(f).or_default() += p;
+        }
+    }
+    let both: Outcomes = both.into_iter().collect();
     assert_close("2d6ro1!", &odds("2d6ro1!"), &enumerate(&both, 2, &sum), 1e-12);
 }
 

@@ -673,3 +673,59 @@ fn roll_serializes_common_fields_and_round_trips() {
     let names: Vec<_> = o.outcomes.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, Remedy::OUTCOMES);
 }
+
+#[test]
+fn ruling_tray_and_check_read_reroll_then_explode_alike_explosion_throws_never_rerolled() {
+    // `1d20~!`, worked by hand: the first throw stands at 20 with 1/20, or shows a 1 (1/20) rerolled to a 20
+    // (1/20): 21/400. The explosion throw then shows a 1 with 1/20 and is not rerolled: P(21) = 21/8000.
+    let want = 21.0 / 8000.0;
+    let tray = dicetray_rules::dice::parse("1d20~!").unwrap().odds().unwrap();
+    assert!((tray.p(21) - want).abs() < 1e-15, "tray: {}", tray.p(21));
+    let dice: CheckDice = "1d20~!".parse().unwrap();
+    let (check, _) = dicetray_rules::systems::remedy::d20::value_probs(&dice, 1e-15);
+    assert!((check[20] - want).abs() < 1e-15, "check: {}", check[20]);
+    // Rolling: the same seed gives the same throws both ways, and an explosion throw showing 1 stands.
+    let mut saw_one_after_explosion = false;
+    for seed in 0..20_000 {
+        let tray = dicetray_rules::dice::parse("1d20~!").unwrap().roll(seed).unwrap();
+        let check = dicetray_rules::systems::remedy::d20::throw(&dice, "d20", &mut seeded(seed));
+        let faces =
+            |d: &[dicetray_rules::die::DieRoll]| d.iter().map(|d| (d.face, d.rerolled.clone())).collect::<Vec<_>>();
+        assert_eq!(faces(&tray.dice()), faces(&check.throws), "seed {seed}");
+        for d in check.throws.iter().filter(|d| d.from_explosion) {
+            assert!(d.rerolled.is_empty(), "seed {seed}: an explosion throw was rerolled");
+            saw_one_after_explosion |= d.face == 1;
+        }
+    }
+    assert!(saw_one_after_explosion);
+}
+
+#[test]
+fn ruling_d10_faces_are_1_to_10_and_d100_is_percentile() {
+    // A d10 shows 1..10 (no 0); d% and d100 are one die of 100 faces, 1..100, each 1/100.
+    for (expr, faces) in [("1d10", 10), ("1d%", 100), ("1d100", 100)] {
+        let odds = dicetray_rules::dice::parse(expr).unwrap().odds().unwrap();
+        assert_eq!((odds.min(), odds.max()), (Some(1), Some(faces)), "{expr}");
+        assert!((1..=faces).all(|v| (odds.p(v) - 1.0 / faces as f64).abs() < 1e-15), "{expr}");
+        assert_eq!(odds.p(0), 0.0, "{expr}: a 0 reads 10 (or 100)");
+    }
+    for seed in 0..500 {
+        let roll = dicetray_rules::dice::parse("1d10").unwrap().roll(seed).unwrap();
+        assert!((1..=10).contains(&roll.total));
+    }
+}
+
+#[test]
+fn ruling_the_tray_has_no_dc_so_reroll_always_rerolls() {
+    // `1d20~` in the tray: a 1 is always rerolled, so a final 1 needs two 1s (1/400), and a 2 is 1/20 + 1/400.
+    let odds = dicetray_rules::dice::parse("1d20~").unwrap().odds().unwrap();
+    assert!((odds.p(1) - 1.0 / 400.0).abs() < 1e-15);
+    assert!((odds.p(2) - (1.0 / 20.0 + 1.0 / 400.0)).abs() < 1e-15);
+    for seed in 0..2000 {
+        let roll = dicetray_rules::dice::parse("1d20~").unwrap().roll(seed).unwrap();
+        let d = &roll.dice()[0];
+        if d.rerolled.is_empty() {
+            assert_ne!(d.face, 1, "seed {seed}: a first 1 is always rerolled");
+        }
+    }
+}

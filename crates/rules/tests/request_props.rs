@@ -34,7 +34,7 @@ const FIELDS: &[(&str, &[Field])] = &[
     (
         "remedy",
         &[
-            ("dice", &[r#""1d20""#, r#""2d20^""#, r#""d20!""#]),
+            ("dice", &[r#""1d20""#, r#""2d20^""#, r#""d20!""#, r#""3d20v~~""#]),
             ("ability", &["0", "3", "-1"]),
             ("dominance", &["0", "2"]),
             ("threat", &["0", "1"]),
@@ -45,6 +45,8 @@ const FIELDS: &[(&str, &[Field])] = &[
             ("opponent", &["null", r#"{"dice": "1d20", "ability": 0, "bonus": 2}"#, r#"{"dice": "1d20"}"#]),
             ("reactive", &["null", r#""self""#, r#""opponent""#]),
             ("attack", &["false", "true"]),
+            ("reroll", &["null", r#""always""#, r#""never""#, r#""best""#, r#""sometimes""#]),
+            ("rerolled", &["[]", "[0]", "[2, 0]", "[-1]"]),
         ],
     ),
     (
@@ -56,6 +58,8 @@ const FIELDS: &[(&str, &[Field])] = &[
             ("modifier", &["0", "3", "-2"]),
             ("bands", &["[]", r#"["0-7 slight", "8-12 solid"]"#]),
             ("escalation_mode", &[r#""add""#, r#""floor""#, r#""ceiling""#]),
+            ("tier", &["null", "0", "2", "5"]),
+            ("task_tier", &["null", "1", "4"]),
         ],
     ),
     (

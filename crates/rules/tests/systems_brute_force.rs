@@ -46,9 +46,11 @@ fn brute_24(req: &TwentyFourRequest) -> (HashMap<String, f64>, HashMap<&'static 
     if req.leverage > 0 {
         sides.push([4, 6, 8, 10, 12][req.leverage as usize - 1]);
     }
-    let pressure: i64 = req.pressure.iter().chain(&req.status).map(|p| p.amount()).sum();
-    let effective = req.dc + pressure + req.crushing.unwrap_or(0);
-    let target = if req.pushed { std::cmp::max(effective - 2, 6) } else { effective };
+    // Every Pressure entry adds; of the statuses only the highest does.
+    let pressure: i64 = req.pressure.iter().map(|p| p.amount()).sum();
+    let status = req.status.iter().map(|p| p.amount()).fold(0, std::cmp::max);
+    let effective = req.dc + pressure + status + req.crushing.unwrap_or(0);
+    let target = if req.pushed { std::cmp::max(effective - 2, std::cmp::min(effective, 6)) } else { effective };
     let w = 1.0 / sides.iter().product::<i64>() as f64;
     let mut m: HashMap<String, f64> =
         ["legendary", "success", "miss", "partial_critical"].iter().map(|n| (n.to_string(), 0.0)).collect();
@@ -101,7 +103,7 @@ fn twenty_four_odds_match_brute_force_over_every_rank_and_leverage() {
     let mut checked = 0;
     for rank in 0..=6 {
         for leverage in 0..=5 {
-            for dc in [0, 8, 14, 17, 20, 23, 24, 30] {
+            for dc in [0, 4, 7, 8, 14, 17, 20, 23, 24, 30] {
                 for variant in 0..4 {
                     let mut req = TwentyFourRequest::new(rank, dc);
                     req.leverage = leverage;
@@ -110,7 +112,7 @@ fn twenty_four_odds_match_brute_force_over_every_rank_and_leverage() {
                         2 => {
                             req.leverage = 0;
                             req.crushing = Some(4);
-                            req.status = vec![DcIncrease::Plain(1)];
+                            req.status = vec![DcIncrease::Plain(1), DcIncrease::Plain(3), DcIncrease::Plain(2)];
                         }
                         3 => {
                             req.partial_critical_kept_only = true;
@@ -129,7 +131,7 @@ fn twenty_four_odds_match_brute_force_over_every_rank_and_leverage() {
             }
         }
     }
-    assert_eq!(checked, 7 * 6 * 8 * 4);
+    assert_eq!(checked, 7 * 6 * 10 * 4);
 }
 
 #[test]
@@ -177,7 +179,9 @@ fn brute_total_effect(req: &TotalEffectRequest) -> HashMap<String, f64> {
         sorted.copy_from_slice(faces);
         sorted.sort_unstable();
         let kept = if net >= 0 { &sorted[n - 3..] } else { &sorted[..3] };
+        // Escalation 0 is no Escalation in every mode.
         let total: i64 = match req.escalation_mode {
+            _ if req.escalation == 0 => kept.iter().sum::<i64>(),
             EscalationMode::Add => kept.iter().sum::<i64>() + req.escalation,
             EscalationMode::Floor => kept.iter().map(|&d| if d < req.escalation { req.escalation } else { d }).sum(),
             EscalationMode::Ceiling => kept.iter().map(|&d| if d > req.escalation { req.escalation } else { d }).sum(),

@@ -13,6 +13,7 @@
 //! The notation is described in `docs/notation.md`.
 
 pub mod ast;
+pub mod compare_words;
 mod display;
 pub mod error;
 mod lex;
@@ -25,7 +26,9 @@ pub mod roll;
 mod validate;
 
 pub use ast::{BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success};
+pub use compare_words::{compare_point_sentences, compare_point_words, faces_in_words, faces_matching};
 pub use error::NotationError;
+pub use odds::one_die_value;
 pub use parse::{parse, parse_group};
 pub use render::group_text;
 pub use roll::{ExprRoll, GroupRoll, LabelRoll};

@@ -68,12 +68,14 @@ fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
 }
 
 impl DiceGroup {
-    /// One throw with the reroll rule applied: (face, faces it replaced).
-    fn throw(&self, rng: &mut RollRng) -> (i64, Vec<i64>) {
+    /// One throw with the reroll rule applied: (face, faces it replaced). A reroll-once rule (`ro`, Remedy's ♻)
+    /// applies to a die's first throw only, never to a throw an explosion added; reroll-until (`r`) to every throw.
+    fn throw(&self, rng: &mut RollRng, first: bool) -> (i64, Vec<i64>) {
         let mut f = draw(self.die, rng);
         let mut replaced = Vec::new();
         match self.reroll {
             None => {}
+            Some(Reroll { once: true, .. }) if !first => {}
             Some(Reroll { on, once: true }) if on.matches(f) => {
                 replaced.push(f);
                 f = draw(self.die, rng);
@@ -99,14 +101,16 @@ impl DiceGroup {
     }
 
     /// One die: its throws (several if it exploded, one if compounded) appended to `out`; returns its value and
-    /// whether it reached the explosion limit.
-    fn roll_die(&self, rng: &mut RollRng, out: &mut Vec<DieRoll>) -> (i64, bool) {
+    /// whether it reached the explosion limit. This is the one implementation of "♻ then !" that the tray and
+    /// a Remedy check share: the first throw may be rerolled once, then the standing face explodes, and the
+    /// throws an explosion adds are never rerolled by a reroll-once rule.
+    pub fn roll_die(&self, rng: &mut RollRng, out: &mut Vec<DieRoll>) -> (i64, bool) {
         let start = out.len();
         let mut capped = false;
         let mut value = 0;
         loop {
             let depth = out.len() - start;
-            let (f, rerolled) = self.throw(rng);
+            let (f, rerolled) = self.throw(rng, depth == 0);
             let mut d = DieRoll::new(self.die, f);
             d.rerolled = rerolled;
             if depth > 0 {

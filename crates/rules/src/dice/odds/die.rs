@@ -87,7 +87,7 @@ impl Dense {
     }
     /// Mass held.
     pub fn mass(&self) -> f64 {
-        self.p.iter().sum()
+        crate::dist::add_up(self.p.iter().copied())
     }
     /// Add `other` into `self` (whose range must cover it).
     fn accumulate(&mut self, other: &Dense) {
@@ -99,9 +99,18 @@ impl Dense {
 
 /// P(face) for one throw after the reroll rule, faces ascending from the die's lowest face.
 pub(crate) fn throw_dist(g: &DiceGroup) -> Dense {
+    throw_dist_with(g, g.reroll)
+}
+
+/// P(face) for a throw an explosion added: reroll-once (`ro`, ♻) applies to a die's first throw only.
+fn explosion_throw_dist(g: &DiceGroup) -> Dense {
+    throw_dist_with(g, g.reroll.filter(|r| !r.once))
+}
+
+fn throw_dist_with(g: &DiceGroup, reroll: Option<Reroll>) -> Dense {
     let faces: Vec<i64> = g.faces().collect();
     let n = faces.len() as f64;
-    let p = match g.reroll {
+    let p = match reroll {
         None => vec![1.0 / n; faces.len()],
         Some(Reroll { on, once: true }) => {
             let hit = faces.iter().filter(|&&f| on.matches(f)).count() as f64;
@@ -117,12 +126,25 @@ pub(crate) fn throw_dist(g: &DiceGroup) -> Dense {
 
 /// The value of one die (a throw and the throws its explosions add), with the mass cut off at [`ODDS_TAIL`].
 pub(crate) fn die_value(g: &DiceGroup, budget: &mut Budget) -> Result<(Dense, f64), NotationError> {
+    die_value_to(g, budget, ODDS_TAIL)
+}
+
+/// The value distribution of one die of `group` as (lowest value, probabilities from it up, mass cut off),
+/// explosion chains followed until less than `tail` of the mass is left. With [`DiceGroup::roll_die`], the one
+/// implementation of "♻ then !" that the tray and a Remedy check share.
+pub fn one_die_value(group: &DiceGroup, tail: f64) -> Result<(i64, Vec<f64>, f64), NotationError> {
+    let (d, cut) = die_value_to(group, &mut Budget::default(), tail)?;
+    Ok((d.min, d.p, cut))
+}
+
+fn die_value_to(g: &DiceGroup, budget: &mut Budget, tail: f64) -> Result<(Dense, f64), NotationError> {
     let t = throw_dist(g);
     let Some(e) = g.explode else {
         return Ok((t, 0.0));
     };
+    let next = explosion_throw_dist(g);
     let col = g.pos.0;
-    let split = |shift: i64| {
+    let split = |t: &Dense, shift: i64| {
         let mut hit = Dense { min: t.min + shift, p: t.p.clone() };
         let mut miss = hit.clone();
         for (i, f) in (t.min..).take(t.p.len()).enumerate() {
@@ -134,15 +156,15 @@ pub(crate) fn die_value(g: &DiceGroup, budget: &mut Budget) -> Result<(Dense, f6
         }
         (hit, miss)
     };
-    let (hit0, miss0) = split(0);
+    let (hit0, miss0) = split(&t, 0);
     let pen = if e.kind == ExplodeKind::Penetrate { -1 } else { 0 };
-    let (hit1, miss1) = split(pen);
-    let pm = hit0.mass();
-    if pm == 0.0 {
+    let (hit1, miss1) = split(&next, pen);
+    if hit0.mass() == 0.0 {
         return Ok((t, 0.0));
     }
-    // After k explosions the mass still exploding is pm^k: expand until it falls below the tail.
-    let steps = (ODDS_TAIL.ln() / pm.ln()).ceil().max(1.0);
+    // After k explosions the mass still exploding is at most pm^k: expand until it falls below the tail.
+    let pm = hit0.mass().max(hit1.mass());
+    let steps = (tail.ln() / pm.ln()).ceil().max(1.0);
     let (lo, hi) = (g.die.min_face() as f64, g.die.max_face() as f64);
     // A chain with k explosions lies within [min(0, lowest) * (k + 1), highest * (k + 1)].
     let neg = lo.min(lo + pen as f64).min(0.0);
@@ -155,7 +177,7 @@ pub(crate) fn die_value(g: &DiceGroup, budget: &mut Budget) -> Result<(Dense, f6
     out.accumulate(&miss0);
     let mut acc = hit0;
     let mut k = 1.0;
-    while acc.mass() >= ODDS_TAIL && k <= steps + 1.0 {
+    while acc.mass() >= tail && k <= steps + 1.0 {
         out.accumulate(&acc.conv(&miss1));
         acc = acc.conv(&hit1);
         trim(&mut acc);

@@ -40,7 +40,7 @@ pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
     let mut active = vec![vec![0.0f64; width]; k];
     active[0][0] = 1.0;
     let mut done = vec![0.0f64; width];
-    let mut rest: f64 = levels.iter().map(|l| l.0).sum();
+    let mut rest: f64 = crate::dist::add_up(levels.iter().map(|l| l.0));
     let last = levels.len() - 1;
     let mut pmf = vec![0.0f64; n + 1];
     for (li, &(p, w)) in levels.iter().enumerate() {
@@ -75,7 +75,9 @@ pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
             let tail = if r < need {
                 0.0
             } else if head > 0.5 && q < 1.0 {
-                (need..=r).map(|c| (lf[r] - lf[c] - lf[r - c] + c as f64 * lq + (r - c) as f64 * lq1).exp()).sum()
+                crate::dist::add_up(
+                    (need..=r).map(|c| (lf[r] - lf[c] - lf[r - c] + c as f64 * lq + (r - c) as f64 * lq1).exp()),
+                )
             } else {
                 (1.0 - head).max(0.0)
             };

@@ -23,6 +23,7 @@ use super::ast::{DiceGroup, Expr};
 use super::error::NotationError;
 use crate::dist::Dist;
 use budget::{check_support, Budget};
+pub use die::one_die_value;
 use die::{die_value, trim, Dense};
 
 impl DiceGroup {

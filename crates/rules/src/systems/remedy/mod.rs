@@ -19,6 +19,9 @@
 //! - `reactive` defaults to `"opponent"` (the acting side initiates); it is ignored against a DC.
 //! - Extra events: `critical_hit` (an attack whose triumph applies; always `triumph` outcome) and
 //!   `cancelled` (in a contest, both triumphs or both disasters cancelled).
+//! - ♻ is the roller's choice, by the request's `reroll` policy (see [`reroll`]); the opponent's ♻ always rerolls
+//!   (a `Check` has no policy). A request without `reroll` reads as `always`, as every roll saved before the policy
+//!   existed was rolled; the CLI gives new requests `best`. `best` decides from the acting side's own faces.
 //! - Rolling stops a d20's explosion chain after [`d20::EXPLOSION_CAP`] added throws; odds follow chains until
 //!   less than 1e-12 of the mass is left ([`odds`]).
 
@@ -28,12 +31,14 @@ pub mod kept;
 pub mod odds;
 pub mod outcome;
 pub mod request;
+pub mod reroll;
 pub mod roll;
 
 pub use check_dice::{CheckDice, Keep};
 pub use outcome::{Natural, Outcome};
 pub use request::{Check, Reactive, RemedyRequest};
-pub use roll::{CheckRoll, RemedyRoll};
+pub use reroll::RerollPolicy;
+pub use roll::{CheckRoll, RemedyRoll, RerollChoice};
 
 use crate::rng::{seeded, RollRng};
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
@@ -52,6 +57,33 @@ impl Remedy {
     }
 }
 
+/// The "Reroll (♻)" button: `roll` (made from `request`, any policy) with the player's `chosen` d20s (0-based,
+/// in throw order) rerolled as well. Returns the request that replays the result (policy `never` with every
+/// rerolled d20 listed in `rerolled`) and the roll, made from `roll.seed`: the dice not chosen keep their faces
+/// and a chosen die shows the reroll the seed gives it. Errors (field `rerolled`) if a chosen d20 was already
+/// rerolled or is not in the ♻ range.
+pub fn with_chosen_rerolls(
+    request: &RemedyRequest,
+    roll: &RemedyRoll,
+    chosen: &[usize],
+) -> Result<(RemedyRequest, RemedyRoll), RequestError> {
+    let mut rerolled = roll.check.rerolled.clone();
+    for &d in chosen {
+        if rerolled.contains(&d) {
+            return Err(RequestError::new(
+                "rerolled",
+                format!("d20 {d} was already rerolled (♻ rerolls a die once)"),
+                format!("d20s in the ♻ range not yet rerolled: {:?}", roll.check.rerollable),
+            ));
+        }
+        rerolled.push(d);
+    }
+    rerolled.sort_unstable();
+    let replay = RemedyRequest { reroll: Some(RerollPolicy::Never), rerolled, ..request.clone() };
+    let again = Remedy::roll_seeded(&replay, roll.seed)?;
+    Ok((replay, again))
+}
+
 impl RuleSystem for Remedy {
     const ID: &'static str = "remedy";
     const OUTCOMES: &'static [&'static str] = &["triumph", "success", "failure", "disaster"];
@@ -65,12 +97,19 @@ impl RuleSystem for Remedy {
     /// The roll's `seed` is 0; the caller records the seed it used (see [`Remedy::roll_seeded`]).
     fn roll(request: &Self::Request, rng: &mut RollRng) -> Result<Self::Roll, RequestError> {
         let (own, against) = request.resolve()?;
-        Ok(roll::roll(&own, &against, request.attack, rng))
+        let choice = if request.rerolled.is_empty() {
+            RerollChoice::Policy(request.reroll_policy())
+        } else {
+            RerollChoice::Player(request.rerolled.clone())
+        };
+        roll::roll_with(&own, &against, request.attack, choice, rng)
     }
 
+    /// Odds under the request's ♻ policy; with the player's own pick (`rerolled`) those of `never`, since the
+    /// pick is made after the dice are seen.
     fn odds(request: &Self::Request) -> Result<Odds, RequestError> {
         let (own, against) = request.resolve()?;
-        Ok(odds::odds(&own, &against, request.attack))
+        odds::odds_with(&own, &against, request.attack, request.reroll_policy())
     }
 
     /// Own dice first, then the opponent's (their roles prefixed `opponent_`).

@@ -6,12 +6,15 @@
 //! two sides' parts is either decided by the naturals or compared total against total.
 //! Explosion chains are followed until less than 1e-12 of the mass is left over all d20s together.
 
+use super::check_dice::CheckDice;
 use super::d20::natural_of;
 use super::kept::kept_value;
 use super::outcome::{contest_by_naturals, Natural, Outcome};
 use super::request::{Against, Reactive, Side};
+use super::reroll::{best_kept_value, Aim, RerollPolicy};
 use super::roll::{EVENT_CANCELLED, EVENT_CRITICAL_HIT};
 use crate::dist::Dist;
+use crate::systems::RequestError;
 use crate::systems::{Chance, Odds};
 
 /// Mass an explosion expansion may leave unaccounted (per request).
@@ -36,7 +39,11 @@ pub fn d6_dist(net: i64) -> Dist {
 
 /// A side's totals, explosions followed until less than `budget` per d20 is left.
 pub fn side_totals(side: &Side, budget: f64) -> SideTotals {
-    let kept = kept_value(&side.dice, budget);
+    side_totals_from(side, kept_value(&side.dice, budget))
+}
+
+/// A side's totals from its kept d20's value distribution.
+pub fn side_totals_from(side: &Side, kept: Dist) -> SideTotals {
     let modifier = d6_dist(side.net_d6).add(&Dist::point(side.ability + side.bonus));
     let parts = Natural::ALL.map(|class| {
         let part = Dist::from_pairs(
@@ -48,7 +55,7 @@ pub fn side_totals(side: &Side, budget: f64) -> SideTotals {
 }
 
 /// (P(A > B), P(A = B), P(A < B)) over the mass the two parts hold.
-fn compare(a: &Dist, b: &Dist) -> (f64, f64, f64) {
+pub(crate) fn compare(a: &Dist, b: &Dist) -> (f64, f64, f64) {
     let (Some(bmin), Some(bmax)) = (b.min(), b.max()) else {
         return (0.0, 0.0, 0.0);
     };
@@ -73,15 +80,33 @@ fn compare(a: &Dist, b: &Dist) -> (f64, f64, f64) {
     (gt, eq, lt)
 }
 
-/// The odds of a validated request.
+/// The odds of a validated request whose ♻ always rerolls.
 pub fn odds(own: &Side, against: &Against, attack: bool) -> Odds {
+    odds_with(own, against, attack, RerollPolicy::Always).expect("always needs no walk")
+}
+
+/// Mass an explosion expansion may leave per d20 of the request.
+pub(crate) fn budget(own: &Side, against: &Against) -> f64 {
     let d20s = own.dice.count
         + match against {
             Against::Contest { opponent, .. } => opponent.dice.count,
             Against::Dc(_) => 0,
         };
-    let budget = TRUNCATE_BELOW / d20s as f64;
-    let mine = side_totals(own, budget);
+    TRUNCATE_BELOW / d20s as f64
+}
+
+/// The odds of a validated request with the acting side's ♻ under `policy` (the opponent's ♻ always
+/// rerolls). Errors only for `best` odds past [`super::reroll::MAX_BEST_FACE_SETS`].
+pub fn odds_with(own: &Side, against: &Against, attack: bool, policy: RerollPolicy) -> Result<Odds, RequestError> {
+    let budget = budget(own, against);
+    let mine = match policy {
+        RerollPolicy::Always => side_totals(own, budget),
+        RerollPolicy::Never => side_totals_from(own, kept_value(&CheckDice { reroll_up_to: 0, ..own.dice }, budget)),
+        RerollPolicy::Best => {
+            let aim = Aim::new(own, against, budget);
+            side_totals_from(own, best_kept_value(&aim, &own.dice, budget)?)
+        }
+    };
     let mut out = [0.0f64; 4];
     let mut cancelled = 0.0;
     let truncated_mass = match *against {
@@ -122,9 +147,9 @@ pub fn odds(own: &Side, against: &Against, attack: bool) -> Odds {
         }
     };
     let critical = if attack { out[Outcome::Triumph.index()] } else { 0.0 };
-    Odds {
+    Ok(Odds {
         outcomes: Outcome::ALL.iter().map(|o| Chance::new(o.as_str(), out[o.index()])).collect(),
         events: vec![Chance::new(EVENT_CRITICAL_HIT, critical), Chance::new(EVENT_CANCELLED, cancelled)],
         truncated_mass,
-    }
+    })
 }

@@ -8,6 +8,7 @@
 //! disaster ranges; on the acting side `attack: true` makes a triumph a critical hit.
 
 use super::check_dice::CheckDice;
+use super::reroll::RerollPolicy;
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
 
@@ -77,6 +78,18 @@ pub struct RemedyRequest {
     /// The check is an attack: an applying triumph is a critical hit.
     #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub attack: bool,
+    /// Who decides the acting side's ♻: `"always"`, `"never"` or `"best"` (see [`super::reroll`]).
+    ///
+    /// Left out, it reads as `always`: every roll saved before the policy existed (2026-11-23) was rolled that
+    /// way, and a saved request carries no version, so only this reading replays them exactly. The CLI gives
+    /// `best` to a request that leaves it out, as the project's rulings ask for new rolls; a written request
+    /// keeps exactly the policy it has (an absent one stays absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reroll: Option<RerollPolicy>,
+    /// The acting side's d20s (0-based, in throw order) the player chose to reroll after seeing them; only with
+    /// `reroll: "never"`, each in the ♻ range (see [`super::with_chosen_rerolls`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rerolled: Vec<usize>,
 }
 
 /// A side's validated numbers.
@@ -158,7 +171,14 @@ impl RemedyRequest {
             opponent: None,
             reactive: None,
             attack: false,
+            reroll: None,
+            rerolled: Vec::new(),
         }
+    }
+
+    /// The acting side's ♻ policy (`always` when the request leaves it out).
+    pub fn reroll_policy(&self) -> RerollPolicy {
+        self.reroll.unwrap_or_default()
     }
 
     /// A contest.
@@ -210,6 +230,39 @@ impl RemedyRequest {
                 ))
             }
         };
+        if !self.rerolled.is_empty() {
+            if self.reroll_policy() != RerollPolicy::Never {
+                return Err(RequestError::new(
+                    "rerolled",
+                    format!("the player's rerolls are listed, but `reroll` is \"{}\"", self.reroll_policy().as_str()),
+                    "`rerolled` only with `\"reroll\": \"never\"` (the player chose after seeing the dice)",
+                ));
+            }
+            for (i, &d) in self.rerolled.iter().enumerate() {
+                let field = format!("rerolled[{i}]");
+                if d >= own.dice.count as usize {
+                    return Err(RequestError::new(
+                        field,
+                        format!("there is no d20 {d}: the check rolls {}", own.dice.count),
+                        format!("0 to {} (d20s are counted from 0 in throw order)", own.dice.count - 1),
+                    ));
+                }
+                if self.rerolled[..i].contains(&d) {
+                    return Err(RequestError::new(
+                        field,
+                        format!("d20 {d} is listed twice"),
+                        "each d20 once (♻ rerolls once)",
+                    ));
+                }
+            }
+            if own.dice.reroll_up_to == 0 {
+                return Err(RequestError::new(
+                    "rerolled",
+                    format!("`{}` has no ♻, so no d20 can be rerolled", own.dice),
+                    "an empty list, or dice with ♻",
+                ));
+            }
+        }
         Ok((own, against))
     }
 }

@@ -1,11 +1,13 @@
 //! Rolling a Remedy check: the d20s, the kept one, the dominance or threat d6s, the total and the result.
 
 use super::check_dice::{CheckDice, Keep};
-use super::d20::{natural_of, throw, EXPLOSION_CAP};
+use super::d20::{natural_of, throw, ThrownD20, EXPLOSION_CAP};
 use super::outcome::{against_dc, contest, Natural, Outcome};
 use super::request::{Against, Reactive, Side};
+use super::reroll::{best_rerolls, Aim, RerollPolicy};
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, RollRng};
+use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
 
 /// Event: an attack's applying triumph, a critical hit.
@@ -39,6 +41,13 @@ pub struct CheckRoll {
     pub disaster: bool,
     /// A d20's explosion chain reached the cap.
     pub explosion_capped: bool,
+    /// The d20s (0-based, in throw order) that ♻ rerolled: their first throw lists the face it replaced.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rerolled: Vec<usize>,
+    /// The d20s in the ♻ range that were not rerolled: what a "Reroll (♻)" button may still offer
+    /// (see [`super::with_chosen_rerolls`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rerollable: Vec<usize>,
 }
 
 /// A Remedy roll's full breakdown.
@@ -70,9 +79,57 @@ pub struct RemedyRoll {
     pub explosion_cap: u32,
 }
 
-/// Roll one side.
+/// Roll one side, every d20 in the ♻ range rerolled.
 pub fn roll_side(side: &Side, rng: &mut RollRng) -> CheckRoll {
-    let thrown: Vec<_> = (0..side.dice.count).map(|_| throw(&side.dice, "d20", rng)).collect();
+    roll_side_choosing(side, rng, |first| Ok(in_range(first))).expect("always rerolls only dice in range")
+}
+
+/// The d20s whose first face is in the ♻ range.
+fn in_range(first: &[(i64, bool)]) -> Vec<usize> {
+    (0..first.len()).filter(|&i| first[i].1).collect()
+}
+
+/// Roll one side; `choose` gets each d20's first value (its first face when in the ♻ range, else its chain's
+/// value) and whether it is in range, and says which to reroll. Every d20's reroll is drawn from `rng` whether
+/// or not it is taken (see [`super::reroll`]), so the choice never moves the numbers that follow. Errors if
+/// `choose` picks a d20 outside the range.
+pub fn roll_side_choosing(
+    side: &Side,
+    rng: &mut RollRng,
+    choose: impl FnOnce(&[(i64, bool)]) -> Result<Vec<usize>, RequestError>,
+) -> Result<CheckRoll, RequestError> {
+    let mut thrown: Vec<_> = (0..side.dice.count).map(|_| throw(&side.dice, "d20", rng)).collect();
+    let first: Vec<(i64, bool)> = thrown
+        .iter()
+        .map(|t| match t.throws[0].rerolled.first() {
+            Some(&f) => (f, true),
+            None => (t.value, false),
+        })
+        .collect();
+    let chosen = choose(&first)?;
+    for (i, &d) in chosen.iter().enumerate() {
+        if !first.get(d).is_some_and(|f| f.1) {
+            let face = first.get(d).map_or("no face".to_string(), |f| format!("a {}", f.0));
+            return Err(RequestError::new(
+                format!("rerolled[{i}]"),
+                format!("d20 {d} showed {face}, outside the ♻ range 1-{}", side.dice.reroll_up_to),
+                format!("d20s whose first face is 1 to {}", side.dice.reroll_up_to),
+            ));
+        }
+    }
+    let mut rerollable = Vec::new();
+    for (i, t) in thrown.iter_mut().enumerate() {
+        if first[i].1 && !chosen.contains(&i) {
+            // The reroll stays unused: the first face stands (a face in range is below 20, so it never explodes).
+            let role = t.throws[0].role.clone();
+            let mut die = DieRoll::new(DieKind::Standard(20), first[i].0);
+            die.role = role;
+            *t = ThrownD20 { throws: vec![die], value: first[i].0, capped: false };
+            rerollable.push(i);
+        }
+    }
+    let mut rerolled = chosen;
+    rerolled.sort_unstable();
     let kept_index = pick(&side.dice, thrown.iter().map(|t| t.value));
     let kept = thrown[kept_index].value;
     let explosion_capped = thrown.iter().any(|t| t.capped);
@@ -94,7 +151,7 @@ pub fn roll_side(side: &Side, rng: &mut RollRng) -> CheckRoll {
     }
     let natural = natural_of(kept);
     let class = Natural::of(natural, side.triumph_from, side.disaster_to);
-    CheckRoll {
+    Ok(CheckRoll {
         notation: side.dice.to_string(),
         dice,
         natural,
@@ -106,7 +163,9 @@ pub fn roll_side(side: &Side, rng: &mut RollRng) -> CheckRoll {
         triumph: class == Natural::Triumph,
         disaster: class == Natural::Disaster,
         explosion_capped,
-    }
+        rerolled,
+        rerollable,
+    })
 }
 
 /// Which die is kept: the first highest (▲) or first lowest (▼) value.
@@ -136,9 +195,38 @@ fn class(c: &CheckRoll) -> Natural {
     }
 }
 
-/// Roll a validated request.
+/// Roll a validated request, every d20 in the ♻ range rerolled.
 pub fn roll(own: &Side, against: &Against, attack: bool, rng: &mut RollRng) -> RemedyRoll {
-    let mut check = roll_side(own, rng);
+    roll_with(own, against, attack, RerollChoice::Policy(RerollPolicy::Always), rng).expect("always is valid")
+}
+
+/// How the acting side's ♻ is decided for one roll.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RerollChoice {
+    Policy(RerollPolicy),
+    /// The player's own pick (0-based d20 indices).
+    Player(Vec<usize>),
+}
+
+/// Roll a validated request with the acting side's ♻ decided by `choice` (the opponent's always rerolls).
+pub fn roll_with(
+    own: &Side,
+    against: &Against,
+    attack: bool,
+    choice: RerollChoice,
+    rng: &mut RollRng,
+) -> Result<RemedyRoll, RequestError> {
+    let mut check = roll_side_choosing(own, rng, |first| {
+        Ok(match choice {
+            RerollChoice::Policy(RerollPolicy::Always) => in_range(first),
+            RerollChoice::Policy(RerollPolicy::Never) => Vec::new(),
+            RerollChoice::Policy(RerollPolicy::Best) => {
+                let budget = super::odds::budget(own, against);
+                best_rerolls(&Aim::new(own, against, budget), &own.dice, budget, first)
+            }
+            RerollChoice::Player(list) => list,
+        })
+    })?;
     let (outcome, cancelled, dc, opponent, reactive) = match *against {
         Against::Dc(dc) => {
             let o = against_dc(class(&check), check.total, dc);
@@ -159,7 +247,7 @@ pub fn roll(own: &Side, against: &Against, attack: bool, rng: &mut RollRng) -> R
         events.push(EVENT_CANCELLED.to_string());
     }
     let dice = std::mem::take(&mut check.dice);
-    RemedyRoll {
+    Ok(RemedyRoll {
         outcome,
         events,
         total: check.total,
@@ -171,5 +259,5 @@ pub fn roll(own: &Side, against: &Against, attack: bool, rng: &mut RollRng) -> R
         reactive,
         critical_hit,
         explosion_cap: EXPLOSION_CAP,
-    }
+    })
 }

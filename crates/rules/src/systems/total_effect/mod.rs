@@ -9,14 +9,17 @@
 //! ## dicetray's readings
 //! - Advantage and Disadvantage are each 0..=10 in a request; they cancel, then the net is clamped to ±3.
 //! - In `floor`/`ceiling` mode the Effect dice and the Total use the adjusted values (a die's `face` keeps what was
-//!   rolled, its `value` the adjusted number); Escalation is then not added. `ceiling` with Escalation 0 makes
-//!   every Effect die 0, as written.
+//!   rolled, its `value` the adjusted number); Escalation is then not added. Escalation 0 is no Escalation in
+//!   every mode (a ceiling of 0 leaves the dice as rolled; corrected 2026-11-23).
+//! - A request's JSON may give `tier` and `task_tier` (both or neither, 0..=4): acting below your tier is 1
+//!   Advantage, above it 1 Disadvantage, added to the request's other Advantage before cancelling and capping.
 //! - Bands are whole numbers 0..=999 without spaces; the same band twice is an error; events keep the text.
 //! - Stepping a flat value has no floor (only stepping an Effect die down stops at 0).
 
 mod band;
 mod effect;
 mod odds;
+mod read;
 mod request;
 mod resolve;
 mod roll;
@@ -24,6 +27,7 @@ mod roll;
 pub use band::{Band, BAND_FORMS};
 pub use effect::{halve, step_flat, tier_advantage, tier_of_level, Effect, EffectDie};
 pub use odds::total_dist;
+pub use read::EffectRead;
 pub use request::*;
 pub use resolve::{kept_indices, Outcome};
 pub use roll::TotalEffectRoll;

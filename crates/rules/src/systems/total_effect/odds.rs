@@ -5,43 +5,15 @@
 use super::request::TotalEffectRequest;
 use super::resolve::{effect_and_total, Outcome};
 use crate::dist::Dist;
+use crate::multiset::each_multiset;
 use crate::systems::{Chance, Odds};
-
-fn factorial(n: usize) -> u64 {
-    (1..=n as u64).product()
-}
-
-/// Visit every sorted throw of `n` d6 with its number of orderings.
-fn each_multiset(n: usize, mut visit: impl FnMut(&[i64], u64)) {
-    let mut faces = vec![1i64; n];
-    let n_fact = factorial(n);
-    loop {
-        let mut orderings = n_fact;
-        let mut run = 1;
-        for i in 1..=n {
-            if i < n && faces[i] == faces[i - 1] {
-                run += 1;
-            } else {
-                orderings /= factorial(run);
-                run = 1;
-            }
-        }
-        visit(&faces, orderings);
-        // Next non-decreasing sequence.
-        let Some(i) = (0..n).rev().find(|&i| faces[i] < 6) else {
-            return;
-        };
-        let v = faces[i] + 1;
-        faces[i..].iter_mut().for_each(|f| *f = v);
-    }
-}
 
 /// The exact distribution of the Total for a validated request (as integer counts over 6^n).
 fn total_counts(request: &TotalEffectRequest) -> (Vec<(i64, u64)>, u64) {
     let n = request.dice_count();
     let net = request.net_advantage();
     let mut counts: Vec<(i64, u64)> = Vec::new();
-    each_multiset(n, |sorted, w| {
+    each_multiset(n, 6, |sorted, w| {
         let kept =
             if net >= 0 { [sorted[n - 1], sorted[n - 2], sorted[n - 3]] } else { [sorted[0], sorted[1], sorted[2]] };
         let (_, total) = effect_and_total(kept, request);

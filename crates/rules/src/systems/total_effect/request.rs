@@ -34,7 +34,14 @@ pub enum EscalationMode {
 ///
 /// JSON: `{"system":"total-effect","advantage":2,"disadvantage":0,"escalation":1,"modifier":0,"bands":["9+","13+","6-8"]}`;
 /// every field may be left out (plain 3d6).
+///
+/// Reading also accepts `"tier"` and `"task_tier"` (0..=4, both or neither): acting below your tier adds 1 to
+/// `advantage`, above it 1 to `disadvantage`, before Advantage and Disadvantage cancel and the net is capped, so
+/// the request holds the counts that decide the roll and writes them (`{"tier":2,"task_tier":1}` reads as, and
+/// writes back as, `{"advantage":1}`). Folding them in at reading keeps this struct's fields as they were, so
+/// code that builds it field by field still compiles, and saved requests (which never had tiers) read unchanged.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "TieredRequest")]
 pub struct TotalEffectRequest {
     #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub advantage: i64,
@@ -53,8 +60,61 @@ pub struct TotalEffectRequest {
     pub escalation_mode: EscalationMode,
 }
 
+/// Most tiers: the optional Level 10 is tier 4 (see [`super::tier_of_level`]).
+pub const TIER_MAX: i64 = 4;
+
+/// A Total//Effect request as JSON may write it: the fields of [`TotalEffectRequest`] and the two tiers.
+#[derive(Deserialize)]
+struct TieredRequest {
+    #[serde(default)]
+    advantage: i64,
+    #[serde(default)]
+    disadvantage: i64,
+    #[serde(default)]
+    escalation: i64,
+    #[serde(default)]
+    modifier: i64,
+    #[serde(default)]
+    bands: Vec<String>,
+    #[serde(default)]
+    escalation_mode: EscalationMode,
+    #[serde(default)]
+    tier: Option<i64>,
+    #[serde(default)]
+    task_tier: Option<i64>,
+}
+
+impl TryFrom<TieredRequest> for TotalEffectRequest {
+    type Error = String;
+
+    fn try_from(w: TieredRequest) -> Result<Self, String> {
+        let (advantage, disadvantage) = match (w.tier, w.task_tier) {
+            (None, None) => (0, 0),
+            (Some(t), Some(task)) => {
+                for (field, v) in [("tier", t), ("task_tier", task)] {
+                    if !(0..=TIER_MAX).contains(&v) {
+                        return Err(format!("`{field}` {v} is out of range, expected 0 to {TIER_MAX}"));
+                    }
+                }
+                let (a, d) = super::tier_advantage(t as u32, task as u32);
+                (a as i64, d as i64)
+            }
+            _ => return Err("`tier` and `task_tier` go together, expected both (0 to 4) or neither".into()),
+        };
+        Ok(TotalEffectRequest {
+            advantage: w.advantage.saturating_add(advantage),
+            disadvantage: w.disadvantage.saturating_add(disadvantage),
+            escalation: w.escalation,
+            modifier: w.modifier,
+            bands: w.bands,
+            escalation_mode: w.escalation_mode,
+        })
+    }
+}
+
 impl TotalEffectRequest {
-    /// Net Advantage: Advantage less Disadvantage, clamped to -3..=3 (negative means Disadvantage).
+    /// Net Advantage: all Advantage less all Disadvantage (they cancel first), then clamped to -3..=3 (negative
+    /// means Disadvantage).
     pub fn net_advantage(&self) -> i64 {
         (self.advantage - self.disadvantage).clamp(-NET_MAX, NET_MAX)
     }

@@ -47,7 +47,11 @@ pub fn kept_indices(faces: &[i64], net_advantage: i64) -> [usize; 3] {
 }
 
 /// A kept die's value after the Escalation table option (floor raises to Escalation, ceiling lowers to it).
+/// Escalation 0 is no Escalation, in every mode: the face stands.
 pub fn effect_value(face: i64, escalation: i64, mode: EscalationMode) -> i64 {
+    if escalation == 0 {
+        return face;
+    }
     match mode {
         EscalationMode::Add => face,
         EscalationMode::Floor => face.max(escalation),

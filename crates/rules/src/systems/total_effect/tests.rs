@@ -162,3 +162,60 @@ fn total_dist_sums_to_one_and_matches_outcome_odds() {
     let odds = TotalEffect::odds(&req).unwrap();
     assert!((odds.get("clean_success") - d.p_at_least(13)).abs() < 1e-12);
 }
+
+#[test]
+fn ruling_escalation_zero_means_no_escalation_in_every_mode() {
+    for mode in [EscalationMode::Add, EscalationMode::Floor, EscalationMode::Ceiling] {
+        let req = TotalEffectRequest { escalation: 0, escalation_mode: mode, ..request(0, 0) };
+        for seed in 0..50 {
+            let r = roll(&req, seed);
+            let faces: Vec<i64> = r.dice.iter().map(|d| d.face).collect();
+            assert!(r.dice.iter().all(|d| d.value == d.face), "{mode:?}: the Effect dice stay as rolled");
+            assert_eq!(r.total, faces.iter().sum::<i64>(), "{mode:?}");
+        }
+        // Plain 3d6: P(Total >= 13) = 56/216 (counted by hand: 13..18 have 21, 15, 10, 6, 3, 1 throws).
+        let odds = TotalEffect::odds(&req).unwrap();
+        assert!((odds.get("clean_success") - 56.0 / 216.0).abs() < 1e-12, "{mode:?}");
+    }
+}
+
+#[test]
+fn ruling_advantage_cancels_first_then_caps_at_three() {
+    // Cancel first: 5 - 2 = 3. Capping first would give min(5, 3) - 2 = 1.
+    assert_eq!(request(5, 2).net_advantage(), 3);
+    assert_eq!(request(5, 2).dice_count(), 6);
+    // 4 - 1 = 3 either way; 6 - 4 = 2 (capping first would give 3 - 3 = 0); 2 - 7 = -5, capped to -3.
+    assert_eq!(request(6, 4).net_advantage(), 2);
+    assert_eq!(request(2, 7).net_advantage(), -3);
+    assert_eq!(request(10, 10).net_advantage(), 0);
+}
+
+#[test]
+fn ruling_tier_advantage_joins_other_advantage_before_the_cancel_and_cap() {
+    let read = |fields: &str| -> Result<TotalEffectRequest, crate::systems::RequestError> {
+        match crate::systems::Request::from_json(&format!(r#"{{"system":"total-effect"{fields}}}"#))? {
+            crate::systems::Request::TotalEffect(r) => Ok(r),
+            other => panic!("{other:?}"),
+        }
+    };
+    let net = |fields: &str| read(fields).unwrap().net_advantage();
+    assert_eq!(net(r#","tier":2,"task_tier":1"#), 1, "acting below your tier: 1 Advantage");
+    assert_eq!(net(r#","tier":1,"task_tier":3"#), -1, "acting above it: 1 Disadvantage, however far");
+    assert_eq!(net(r#","tier":2,"task_tier":2"#), 0);
+    assert_eq!(net(r#","advantage":3,"tier":1,"task_tier":2"#), 2, "the tier's Disadvantage cancels one");
+    assert_eq!(net(r#","advantage":3,"tier":2,"task_tier":1"#), 3, "4 Advantage, capped at 3");
+    assert_eq!(net(r#","advantage":4,"disadvantage":1,"tier":1,"task_tier":2"#), 2, "4 - 2, not min(4, 3) - 2");
+    let request = crate::systems::Request::TotalEffect(read(r#","tier":2,"task_tier":1"#).unwrap());
+    let written = serde_json::to_string(&request).unwrap();
+    assert_eq!(written, r#"{"system":"total-effect","advantage":1}"#, "written as the counts it adds");
+    assert!(read(r#","tier":2"#).unwrap_err().to_string().contains("`tier` and `task_tier` go together"));
+    assert!(read(r#","tier":5,"task_tier":1"#).unwrap_err().to_string().contains("`tier` 5 is out of range"));
+}
+
+#[test]
+fn ruling_steps_on_a_flat_value_add_or_subtract_one_each() {
+    assert_eq!(step_flat(4, 1), 5);
+    assert_eq!(step_flat(4, 3), 7);
+    assert_eq!(step_flat(4, -2), 2);
+    assert_eq!(step_flat(1, -3), -2, "no floor is stated for a flat value");
+}

@@ -8,11 +8,13 @@
 //! called shot says where. A Miss can be pushed once (see [`push`]).
 //!
 //! ## dicetray's readings (where the text leaves a choice)
-//! - Every status DC increase adds (project ruling), although the text says several statuses use the highest.
+//! - Statuses do not stack: only the highest status DC increase applies; every Pressure entry adds on top of it
+//!   (project ruling, corrected 2026-11-23; an earlier version added every status).
 //! - Crushing Pressure is `crushing: n` (1..=30 added to the DC); `leverage > 0` with it is an error on `leverage`.
 //! - Two dice with the same face: the one showing its maximum is kept (matters only for the kept-only option).
 //! - A Partial Critical hit with no `limb_choice` reports `limb` (the attacker picks); a called shot wins on any hit.
-//! - A pushed roll's DC is max(effective DC - 2, 6), even when that is above an effective DC below 6.
+//! - A pushed roll's DC is max(effective DC - 2, min(effective DC, 6)): two lower, floored at 6, never above the
+//!   DC being pushed (corrected 2026-11-23; an earlier version pushed DC 4 up to 6).
 //! - Legendary on a pushed roll is still `legendary`, with the Minor complication.
 //! - `push` is ignored on an unpushed request; a pushed request needs a non-empty `fiction`.
 //! - Retry rule: two requests without a `skill` name count as the same skill.

@@ -1,7 +1,7 @@
 //! Push Your Luck and the retry rule of the 24-System.
 //!
 //! After a Miss the roller may push: name one of the five tracks and the fiction of the risk, then reroll the
-//! whole pool (Leverage die included) against max(effective DC - 2, 6). The new result stands: success brings a
+//! whole pool (Leverage die included) against max(effective DC - 2, min(effective DC, 6)). The new result stands: success brings a
 //! Minor complication on the track, failure a Major one, and a pushed roll can never be pushed again. The Guide
 //! may declare a failed push a Critical Failure. Without a push there are no free retries: the same skill at the
 //! same DC with nothing changed, right after a Miss, is not a new roll.

@@ -19,8 +19,14 @@ pub const INCREASE_MAX: i64 = 10;
 pub const INCREASES_MAX: usize = 20;
 /// Crushing Pressure raises the DC by 1 to this much.
 pub const CRUSHING_MAX: i64 = 30;
-/// The lowest DC a pushed roll can face.
+/// Pushing lowers the DC by 2 but not below this (unless the DC being pushed is already lower).
 pub const PUSHED_DC_MIN: i64 = 6;
+
+/// The DC a push faces: two lower than the DC being pushed, floored at [`PUSHED_DC_MIN`], and never above the DC
+/// being pushed: max(dc - 2, min(dc, 6)).
+pub fn pushed_dc(dc: i64) -> i64 {
+    (dc - 2).max(dc.min(PUSHED_DC_MIN))
+}
 
 /// One roll in the 24-System.
 ///
@@ -39,7 +45,8 @@ pub struct TwentyFourRequest {
     /// Pressure: each entry raises the DC (a number, or `{"label": "darkness", "dc": 2}`).
     #[serde(default, skip_serializing_if = "crate::systems::is_default")]
     pub pressure: Vec<DcIncrease>,
-    /// Status conditions' DC increases, same shapes as Pressure; every one adds (project ruling).
+    /// Status conditions' DC increases, same shapes as Pressure; only the highest applies (statuses do not
+    /// stack), on top of every Pressure entry.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub status: Vec<DcIncrease>,
     /// Crushing Pressure: the DC increase the Guide declared (1..=30); no Leverage may be used with it.
@@ -154,16 +161,18 @@ impl TwentyFourRequest {
         }
     }
 
-    /// Effective DC: the base DC plus every Pressure entry, every status increase and Crushing Pressure.
+    /// Effective DC: the base DC plus every Pressure entry, the highest status increase (statuses do not stack)
+    /// and Crushing Pressure.
     pub fn effective_dc(&self) -> i64 {
-        let sum = |list: &[DcIncrease]| list.iter().map(DcIncrease::amount).sum::<i64>();
-        self.dc + sum(&self.pressure) + sum(&self.status) + self.crushing.unwrap_or(0)
+        let pressure = self.pressure.iter().map(DcIncrease::amount).sum::<i64>();
+        let status = self.status.iter().map(DcIncrease::amount).max().unwrap_or(0);
+        self.dc + pressure + status + self.crushing.unwrap_or(0)
     }
 
-    /// The DC this roll must meet: the effective DC, or for a pushed roll max(effective DC - 2, 6).
+    /// The DC this roll must meet: the effective DC, or for a pushed roll [`pushed_dc`] of it.
     pub fn target_dc(&self) -> i64 {
         if self.pushed {
-            (self.effective_dc() - 2).max(PUSHED_DC_MIN)
+            pushed_dc(self.effective_dc())
         } else {
             self.effective_dc()
         }

@@ -25,9 +25,9 @@ pub struct TwentyFourRoll {
     pub seed: u64,
     /// The rank's flat bonus.
     pub flat: i64,
-    /// Base DC + Pressure + status + Crushing Pressure.
+    /// Base DC + every Pressure entry + the highest status + Crushing Pressure.
     pub effective_dc: i64,
-    /// The DC the result was read against (for a pushed roll, max(effective DC - 2, 6)).
+    /// The DC the result was read against (for a pushed roll, max(effective DC - 2, min(effective DC, 6))).
     pub target_dc: i64,
     /// This roll is a Push Your Luck reroll.
     pub pushed: bool,

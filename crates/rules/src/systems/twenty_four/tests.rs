@@ -57,14 +57,32 @@ fn ruling_leverage_adds_one_die_keep_two_highest() {
 }
 
 #[test]
-fn ruling_effective_dc_is_base_plus_every_pressure_and_status_increase() {
+fn ruling_statuses_do_not_stack_highest_increase_applies() {
     let mut req = TwentyFourRequest::new(2, 12);
     req.pressure = vec![DcIncrease::Plain(2), DcIncrease::Labelled { label: Some("darkness".into()), dc: 1 }];
     req.status = vec![DcIncrease::Plain(3), DcIncrease::Plain(1)];
-    assert_eq!(req.effective_dc(), 12 + 3 + 4, "every status adds, not only the highest");
+    assert_eq!(req.effective_dc(), 12 + (2 + 1) + 3, "every Pressure entry adds, only the highest status");
     let r = roll(&req, 1);
-    assert_eq!(r.effective_dc, 19);
-    assert_eq!(r.target_dc, 19);
+    assert_eq!(r.effective_dc, 18);
+    assert_eq!(r.target_dc, 18);
+    req.status.clear();
+    assert_eq!(req.effective_dc(), 15, "no status: no status increase");
+}
+
+#[test]
+fn ruling_effective_dc_pressure_and_a_status_both_apply() {
+    // rank 6 (2d6 + 12) at DC 20 with statuses +2 and +3: effective DC 23, so a plain Success needs the dice to
+    // sum to exactly 11 (12 is 24, Legendary): 2 of the 36 throws.
+    let request: crate::systems::Request =
+        serde_json::from_str(r#"{"system":"24-system","rank":6,"dc":20,"status":[2,3]}"#).unwrap();
+    let odds = request.odds().unwrap();
+    let p = |name: &str| odds.outcomes.iter().find(|c| c.name == name).unwrap().p;
+    assert!((p("success") - 2.0 / 36.0).abs() < 1e-12, "{}", p("success"));
+    assert!((p("legendary") - 1.0 / 36.0).abs() < 1e-12);
+    let mut req = TwentyFourRequest::new(6, 20);
+    req.pressure = vec![DcIncrease::Plain(1)];
+    req.status = vec![DcIncrease::Plain(2)];
+    assert_eq!(req.effective_dc(), 23, "a Pressure entry and a status both add");
 }
 
 #[test]
@@ -190,9 +208,20 @@ fn ruling_push_rerolls_whole_pool_against_dc_minus_two_minimum_six() {
     let r = roll(&p, 3);
     assert_eq!(r.dice.len(), 3, "the Leverage die is rerolled too");
     assert_eq!((r.effective_dc, r.target_dc), (18, 16));
-    req.dc = 5;
+    req.dc = 7;
     req.pressure.clear();
-    assert_eq!(pushed(req, Track::Position).target_dc(), 6, "minimum pushed DC 6");
+    assert_eq!(pushed(req, Track::Position).target_dc(), 6, "two lower, floored at 6");
+}
+
+#[test]
+fn ruling_pushed_dc_is_never_higher_than_the_dc_being_pushed() {
+    // max(DC - 2, min(DC, 6)) worked by hand for every DC from 0 to 12.
+    let expected = [0, 1, 2, 3, 4, 5, 6, 6, 6, 7, 8, 9, 10];
+    for (dc, want) in expected.iter().enumerate() {
+        let p = pushed(TwentyFourRequest::new(0, dc as i64), Track::Position);
+        assert_eq!(p.target_dc(), *want, "DC {dc}");
+        assert!(p.target_dc() <= dc as i64);
+    }
 }
 
 #[test]
@@ -307,4 +336,26 @@ fn location_odds_add_up_to_the_chance_of_a_hit() {
     assert!((sum - (odds.get("legendary") + odds.get("success"))).abs() < 1e-12);
     req.called_shot = Some(CalledShot::Legs);
     assert_eq!(location_odds(&req).unwrap().len(), 1);
+}
+
+#[test]
+fn ruling_pushed_24_or_more_is_legendary_and_still_takes_the_minor_complication() {
+    // Rank 6 (2d6 + 12) pushed at DC 30: only double six (24) succeeds, and it is Legendary.
+    let p = pushed(TwentyFourRequest::new(6, 30), Track::Objective);
+    let r = find(&p, |r| r.total >= 24);
+    assert_eq!(r.outcome, Outcome::Legendary);
+    let c = r.complication.unwrap();
+    assert_eq!((c.track, c.severity), (Track::Objective, Severity::Minor));
+}
+
+#[test]
+fn ruling_push_names_one_of_the_five_tracks_and_states_the_fiction() {
+    let mut p = pushed(TwentyFourRequest::new(3, 14), Track::Position);
+    assert!(p.validate().is_ok());
+    p.push = Some(PushDeclaration { track: Track::Position, fiction: "  ".into() });
+    assert_eq!(p.validate().unwrap_err().field, "push.fiction");
+    p.push = None;
+    assert_eq!(p.validate().unwrap_err().field, "push");
+    let bad: Result<PushDeclaration, _> = serde_json::from_str(r#"{"track":"luck","fiction":"x"}"#);
+    assert!(bad.is_err(), "only the five tracks");
 }
