@@ -93,7 +93,10 @@ fn the_pages_workflow_builds_as_make_test_does() {
     // No step bypasses the script: trunk is only run by scripts/build-release.sh.
     let commands: Vec<&String> = workflow.iter().filter(|l| l.trim_start().starts_with("run:")).collect();
     assert!(commands.len() >= 4, "the Pages workflow's commands: {commands:#?}");
-    assert!(!commands.iter().any(|l| l.contains("trunk")), "the Pages workflow must build with the script: {commands:#?}");
+    assert!(
+        !commands.iter().any(|l| l.contains("trunk")),
+        "the Pages workflow must build with the script: {commands:#?}"
+    );
 }
 
 #[test]
