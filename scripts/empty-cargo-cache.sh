@@ -6,8 +6,17 @@
 # instead of on a newcomer's machine. `.ci/run` runs `make test` this way. The folder is removed afterwards.
 # Usage: scripts/empty-cargo-cache.sh COMMAND [ARGS...]
 set -euo pipefail
+# DICETRAY_EMPTY_CARGO_HOME names the folder to use instead of a new temporary one (emptied first): `.ci/run` keeps
+# the path the same from run to run, so its kept compiled dependencies stay valid (the registry's path is part of
+# the release build's flags).
 real="${CARGO_HOME:-$HOME/.cargo}"
-fresh="$(mktemp -d -t dicetray-cargo-home.XXXXXX)"
+if [ -n "${DICETRAY_EMPTY_CARGO_HOME:-}" ]; then
+  fresh="$DICETRAY_EMPTY_CARGO_HOME"
+  rm -rf "$fresh"
+  mkdir -p "$fresh"
+else
+  fresh="$(mktemp -d -t dicetray-cargo-home.XXXXXX)"
+fi
 trap 'rm -rf "$fresh"' EXIT
 mkdir "$fresh/bin"
 for tool in "$real"/bin/*; do ln -s "$tool" "$fresh/bin/"; done

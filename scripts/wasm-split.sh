@@ -29,17 +29,18 @@ stem="${js[0]%.js}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# wasm-opt warns once per chunk about the name subsection 3 (local names) that wasm-split-cli writes.
-quiet() { "$@" 2> >(grep -v '^warning: unknown name subsection with id 3 at' >&2); }
 wasm-split-cli "$input" "$work/split" --out-name "$stem"
 wasm-bindgen --target=web --no-typescript --keep-lld-exports --no-demangle \
   --out-dir="$work/bindgen" --out-name="$stem" "$work/split/$stem.wasm"
 mapfile -t chunks < <(cd "$work/split" && ls *.wasm | grep -vx "$stem.wasm")
 [ "${#chunks[@]}" -gt 0 ] || die "no chunks: are the #[wasm_split] functions still there?"
+# One wasm-opt per file, as many at once as there are cores: the pinned wasm-opt is binaryen's npm build, whose
+# start-up under Node (about 0.8 s) outweighs the work on most of the ~100 small chunks. It warns once per chunk
+# about the name subsection 3 (local names) that wasm-split-cli writes; those lines are dropped.
 if [ "$profile" = release ]; then
-  for f in "$work/bindgen/${stem}_bg.wasm" "${chunks[@]/#/$work/split/}"; do
-    quiet wasm-opt -Oz --output="$f" "$f"
-  done
+  printf '%s\0' "$work/bindgen/${stem}_bg.wasm" "${chunks[@]/#/$work/split/}" \
+    | xargs -0 -n 1 -P "$(nproc)" sh -c 'wasm-opt -Oz --output="$1" "$1"' wasm-opt \
+    2> >(grep -v '^warning: unknown name subsection with id 3 at' >&2)
 fi
 
 # Release builds minify wasm-bindgen's JS glue with terser (pinned in Trunk.toml, installed by scripts/tools.sh):

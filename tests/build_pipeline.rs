@@ -122,6 +122,8 @@ fn empty_cargo_cache_hands_its_command_a_new_cargo_home_with_the_tools_linked() 
         .arg(checkout().join("scripts/empty-cargo-cache.sh"))
         .args(["bash", "-c", &probe])
         .env("CARGO_HOME", &real)
+        // `.ci/run` sets it for the whole of `make test`: this test must not empty CI's own cargo home.
+        .env_remove("DICETRAY_EMPTY_CARGO_HOME")
         .status()
         .expect("run scripts/empty-cargo-cache.sh");
     assert!(status.success());
@@ -138,9 +140,31 @@ fn empty_cargo_cache_hands_its_command_a_new_cargo_home_with_the_tools_linked() 
         .arg(checkout().join("scripts/empty-cargo-cache.sh"))
         .args(["bash", "-c", "exit 3"])
         .env("CARGO_HOME", &real)
+        .env_remove("DICETRAY_EMPTY_CARGO_HOME")
         .status()
         .unwrap();
     assert_eq!(failing.code(), Some(3), "the command's failure is the script's failure");
+}
+
+#[test]
+fn empty_cargo_cache_at_a_named_path_is_emptied_first_and_removed_after() {
+    let real = tempdir("named-real");
+    std::fs::create_dir_all(real.join("bin")).unwrap();
+    let named = tempdir("named").join("cargo-home");
+    std::fs::create_dir_all(named.join("registry/src/left-by-an-earlier-run-1.0.0")).unwrap();
+    let status = Command::new("bash")
+        .arg(checkout().join("scripts/empty-cargo-cache.sh"))
+        .args([
+            "bash",
+            "-c",
+            r#"test "$CARGO_HOME" = "$DICETRAY_EMPTY_CARGO_HOME" && test ! -e "$CARGO_HOME/registry""#,
+        ])
+        .env("CARGO_HOME", &real)
+        .env("DICETRAY_EMPTY_CARGO_HOME", &named)
+        .status()
+        .unwrap();
+    assert!(status.success(), "the command runs in the named folder, with what an earlier run left there removed");
+    assert!(!named.exists(), "the named folder is removed afterwards");
 }
 
 fn tempdir(name: &str) -> PathBuf {
