@@ -161,7 +161,8 @@ fn the_policy_allows_trunks_reload_script_as_served() {
 fn the_shipped_wasm_names_no_folder_of_the_build_machine() {
     let checkout = env!("CARGO_MANIFEST_DIR");
     let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
-    let mut forbidden = vec![format!("{checkout}/"), format!("{home}/"), "/.cargo/registry/".into(), "/.rustup/".into()];
+    let mut forbidden =
+        vec![format!("{checkout}/"), format!("{home}/"), "/.cargo/registry/".into(), "/.rustup/".into()];
     // `.ci/run` builds with a CARGO_HOME of its own (scripts/empty-cargo-cache.sh), outside the home folder.
     if let Ok(cargo_home) = std::env::var("CARGO_HOME") {
         forbidden.push(format!("{}/", cargo_home.trim_end_matches('/')));
