@@ -370,3 +370,41 @@ fn roll_screen_fits_a_phone_and_a_desktop() {
         });
     }
 }
+
+#[test]
+fn remedy_contest_takes_the_opponents_triumph_and_disaster_ranges() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "remedy").await;
+        page.select("#rm-mode", "contest").await;
+        let plain = json!({"system": "remedy", "dice": "1d20", "opponent": {"dice": "1d20"}});
+        expect_odds(&page, plain.clone()).await;
+        page.type_into("#rm-opp-triumph-from", "18").await;
+        page.wait_text("#rm-opp-triumph-from-hint", "the opponent's range", |t| t == "Triumph on 18-20").await;
+        let widened = json!({"system": "remedy", "dice": "1d20", "opponent": {"dice": "1d20", "triumph_from": 18}});
+        expect_odds(&page, widened).await;
+        // By hand: my triumph (a natural 20, 1 in 20) stands only when the opponent's natural is not also a
+        // triumph, which cancels it: 17 faces in 20 now (was 19), so 1/20 x 17/20 = 4.25 %.
+        let shown = shown_odds(&page, "panel-odds").await;
+        let triumph = shown.iter().find(|(n, _)| n == "triumph").expect("a triumph row").1;
+        assert!((triumph - 17.0 / 400.0).abs() < 1e-12, "triumph {triumph}, by hand 0.0425");
+        // The opponent's dice take the marks too, and their ranges are checked like mine, naming the field.
+        page.click(".contest .mark-buttons button[aria-label^='add ♻']").await;
+        page.wait_text("#rm-opp-dice-hint", "the opponent's dice", |t| t.contains('♻')).await;
+        page.type_into("#rm-opp-disaster-to", "18").await;
+        let error = page.text("#panel-odds .request-error").await;
+        assert!(error.contains("overlaps the triumph range 18-20"), "{error}");
+        assert_eq!(
+            page.attr("#panel-odds .request-error", "data-field").await.as_deref(),
+            Some("opponent.disaster_to")
+        );
+        assert_eq!(page.attr("#roll-button", "disabled").await.as_deref(), Some("true"));
+        page.type_into("#rm-opp-disaster-to", "2").await;
+        expect_odds(
+            &page,
+            json!({"system": "remedy", "dice": "1d20",
+                   "opponent": {"dice": "1d20♻", "triumph_from": 18, "disaster_to": 2}}),
+        )
+        .await;
+        assert_no_errors(&page).await;
+    });
+}
