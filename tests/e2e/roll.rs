@@ -371,6 +371,14 @@ fn roll_screen_fits_a_phone_and_a_desktop() {
     }
 }
 
+/// Scroll `css` to the middle, check nothing scrolls sideways, and take a screenshot `name`.
+async fn shoot(page: &Page, css: &str, name: &str) {
+    page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(css)]).await;
+    let overflow = page.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
+    assert!(overflow.as_i64().unwrap() <= 0, "{name}: the page scrolls sideways by {overflow} px");
+    page.screenshot(name).await;
+}
+
 #[test]
 fn remedy_contest_takes_the_opponents_triumph_and_disaster_ranges() {
     BrowserTest::new().run(|page| async move {
@@ -405,6 +413,96 @@ fn remedy_contest_takes_the_opponents_triumph_and_disaster_ranges() {
                    "opponent": {"dice": "1d20♻", "triumph_from": 18, "disaster_to": 2}}),
         )
         .await;
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn twenty_four_attack_shows_where_a_hit_lands() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        assert_eq!(page.count("#location-odds").await, 0, "no hit locations unless attacking");
+        page.select("#tf-rank", "6").await;
+        page.click("#tf-attack").await;
+        // By hand, rank 6 (2d6 + 12) against DC 15: 6+6 is Legendary (Head, 1 in 36); one 6 and the other die
+        // 1-5 always hits with a Partial Critical (a limb, 10 in 36); no 6 hits the Core unless 1+1 = 14 misses
+        // (24 in 36).
+        let want = [("head", 1.0 / 36.0), ("core", 24.0 / 36.0), ("limb", 10.0 / 36.0)];
+        let started = Instant::now();
+        loop {
+            let mut shown = shown_odds(&page, "location-odds").await;
+            shown.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut expected: Vec<_> = want.iter().map(|(n, p)| (n.to_string(), *p)).collect();
+            expected.sort_by(|a, b| a.0.cmp(&b.0));
+            if shown.len() == 3 && shown.iter().zip(&expected).all(|(s, e)| s.0 == e.0 && (s.1 - e.1).abs() < 1e-12) {
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "hit locations {shown:?}, by hand {expected:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(page.text("#location-odds").await.contains("A limb"));
+        // A called shot puts every hit there.
+        page.select("#tf-called-shot", "legs").await;
+        page.wait_js(
+            "const r = [...document.querySelectorAll('#location-odds .odds-row')];\
+             return r.length === 1 && r[0].dataset.outcome === 'legs' && Math.abs(r[0].dataset.p - 35/36) < 1e-12;",
+            "every hit on the legs (35 in 36)",
+        )
+        .await;
+        page.click("#tf-attack").await;
+        assert_eq!(page.count("#location-odds").await, 0);
+        assert_no_errors(&page).await;
+    });
+}
+
+/// Rank 0 against DC 60 for the skill Climb (only 12 + 12 avoids a Miss).
+async fn climb_at_dc_60(page: &Page) {
+    page.select("#tf-rank", "0").await;
+    page.type_into("#tf-dc", "60").await;
+    page.type_into("#tf-skill-name", "Climb").await;
+}
+
+#[test]
+fn twenty_four_retry_rule_survives_a_reload_until_the_situation_changes() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        climb_at_dc_60(&page).await;
+        let mut outcome = roll(&page).await;
+        for _ in 0..5 {
+            if outcome == "miss" {
+                break;
+            }
+            outcome = roll(&page).await;
+        }
+        assert_eq!(outcome, "miss");
+        let total = page.text(".roll-result .total-value").await;
+        page.reload().await;
+        page.wait_for(".roll-panel[data-system=\"24-system\"]").await;
+        // The Miss comes back from History, with Push Your Luck still on offer.
+        page.wait_for(".from-history").await;
+        assert_eq!(page.text(".roll-result .total-value").await, total);
+        assert_eq!(page.count(".push-form").await, 1, "the Miss can still be pushed after a reload");
+        climb_at_dc_60(&page).await;
+        let before = history_marker(&page).await;
+        page.click("#roll-button").await;
+        let message = page.text(".retry-message").await;
+        assert!(message.contains("Not a free roll"), "{message}");
+        assert_eq!(announcements(&page).await, before, "the forbidden retry rolled anyway after a reload");
+        shoot(&page, ".situation-changed", "issue16-retry-after-reload-1280").await;
+        // The player says the situation changed: the same roll is a new attempt, and History says why.
+        page.click("#tf-situation-changed").await;
+        assert_eq!(page.count(".retry-message").await, 0);
+        roll(&page).await;
+        assert_eq!(page.count(".from-history").await, 0);
+        let started = Instant::now();
+        while !page.local_storage("dicetray.history").await.unwrap_or_default().contains("(the situation changed)") {
+            assert!(started.elapsed() < Duration::from_secs(10), "History does not say the situation changed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        if page.attr(".roll-result", "data-outcome").await.as_deref() == Some("miss") {
+            let ticked = page.js("return document.querySelector('#tf-situation-changed').checked;", vec![]).await;
+            assert_eq!(ticked, json!(false), "a changed situation counts for one roll");
+        }
         assert_no_errors(&page).await;
     });
 }
