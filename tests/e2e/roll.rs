@@ -506,3 +506,32 @@ fn twenty_four_retry_rule_survives_a_reload_until_the_situation_changes() {
         assert_no_errors(&page).await;
     });
 }
+
+#[test]
+fn hack_and_slash_difficulty_reads_as_the_texts_scale() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "hack-and-slash").await;
+        // The text: 0 slightly difficult, 5 very difficult, 10 nearly impossible; nothing in between is named.
+        let hint = |want: &'static str| {
+            let page = page.clone();
+            async move { page.wait_text("#hs-difficulty-hint", want, |t| t == want).await }
+        };
+        hint("Difficulty 0: slightly difficult").await;
+        page.click("#hs-difficulty [data-step=up]").await;
+        hint("Difficulty ½: between slightly difficult (0) and very difficult (5)").await;
+        for _ in 0..9 {
+            page.click("#hs-difficulty [data-step=up]").await;
+        }
+        hint("Difficulty 5: very difficult").await;
+        for _ in 0..10 {
+            page.click("#hs-difficulty [data-step=up]").await;
+        }
+        hint("Difficulty 10: nearly impossible").await;
+        assert_eq!(
+            page.attr("#hs-difficulty", "aria-describedby").await.as_deref(),
+            Some("hs-difficulty-hint"),
+            "the words are the stepper's description"
+        );
+        assert_no_errors(&page).await;
+    });
+}
