@@ -535,3 +535,42 @@ fn hack_and_slash_difficulty_reads_as_the_texts_scale() {
         assert_no_errors(&page).await;
     });
 }
+
+#[test]
+fn ruina_imperii_fortune_avoids_a_permanent_consequence() {
+    BrowserTest::new().run(|page| async move {
+        let sheet =
+            json!({"system": "ruina-imperii", "skills": [{"name": "Fight", "dice": 4}], "risk_limit": 2, "fortune": 3});
+        let character =
+            json!({"id": "ri-1", "name": "Brannoc", "notes": "", "sheet": sheet, "created": 1.0, "updated": 1.0});
+        page.open("#/roll").await;
+        page.set_local_storage("dicetray.characters", &json!({"version": 1, "data": [character]}).to_string()).await;
+        page.reload().await;
+        page.select("#roll-character", "ri-1").await;
+        page.wait_for(".roll-panel[data-system=\"ruina-imperii\"]").await;
+        assert!(page.text("#ri-fortune-permanent").await.contains("(3)"));
+        page.click("#ri-fortune-permanent").await;
+        page.wait_text("#ri-fortune-permanent-hint", "the spend", |t| t.starts_with("Spent 3 Fortune")).await;
+        assert_eq!(page.attr("#ri-fortune-permanent", "disabled").await.as_deref(), Some("true"));
+        assert!(page.text("#ri-fortune").await.contains("(0 left)"));
+        shoot(&page, "#ri-fortune-permanent", "issue16-ruina-permanent-1280").await;
+        // On the sheet, saved like the other spends.
+        let started = Instant::now();
+        loop {
+            let saved: serde_json::Value =
+                serde_json::from_str(&page.local_storage("dicetray.characters").await.unwrap()).unwrap();
+            if saved["data"][0]["sheet"]["fortune"] == json!(0) {
+                assert!(saved["data"][0]["updated"].as_f64().unwrap() > 1.0, "the character is marked updated");
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "the spend was never saved: {saved}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        page.reload().await;
+        page.select("#roll-character", "ri-1").await;
+        page.wait_for("#ri-fortune-permanent").await;
+        assert_eq!(page.attr("#ri-fortune-permanent", "disabled").await.as_deref(), Some("true"));
+        assert!(page.text("#ri-fortune-permanent-hint").await.contains("at least 1"));
+        assert_no_errors(&page).await;
+    });
+}
