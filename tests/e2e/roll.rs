@@ -574,3 +574,27 @@ fn ruina_imperii_fortune_avoids_a_permanent_consequence() {
         assert_no_errors(&page).await;
     });
 }
+
+#[test]
+fn issue_16_additions_fit_a_phone_in_light_and_dark() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        for theme in ["light", "dark"] {
+            let media = json!({"features": [{"name": "prefers-color-scheme", "value": theme}]});
+            page.cdp("Emulation.setEmulatedMedia", media).await;
+            open_system(&page, "24-system").await;
+            page.select("#tf-rank", "6").await;
+            page.js("document.querySelector('#tf-attack').scrollIntoView({block: 'center'});", vec![]).await;
+            page.click("#tf-attack").await;
+            page.wait_for("#location-odds .odds-row").await;
+            shoot(&page, "#location-odds", &format!("issue16-hit-locations-360-{theme}")).await;
+            open_system(&page, "remedy").await;
+            page.select("#rm-mode", "contest").await;
+            page.type_into("#rm-opp-triumph-from", "18").await;
+            shoot(&page, "#rm-opp-triumph-from", &format!("issue16-remedy-contest-360-{theme}")).await;
+            open_system(&page, "hack-and-slash").await;
+            page.click("#hs-difficulty [data-step=up]").await;
+            shoot(&page, "#hs-difficulty", &format!("issue16-hack-and-slash-360-{theme}")).await;
+        }
+        assert_no_errors(&page).await;
+    });
+}
