@@ -152,20 +152,9 @@ fn twenty_four_odds_follow_every_input_then_roll() {
 fn twenty_four_miss_retry_rule_then_push_and_critical_failure() {
     BrowserTest::new().run(|page| async move {
         open_system(&page, "24-system").await;
-        // Rank 0 (2d12) against DC 60: only 12+12 = 24 (Legendary) avoids a Miss.
-        page.select("#tf-rank", "0").await;
-        page.type_into("#tf-dc", "60").await;
-        page.type_into("#tf-skill-name", "Climb").await;
+        climb_at_dc_60(&page).await;
         expect_odds(&page, json!({"system": "24-system", "rank": 0, "dc": 60})).await;
-        let mut outcome = roll(&page).await;
-        for _ in 0..5 {
-            if outcome == "miss" {
-                break;
-            }
-            outcome = roll(&page).await;
-        }
-        assert_eq!(outcome, "miss");
-        let first_total = page.text(".roll-result .total-value").await;
+        let first_total = roll_until_a_miss(&page).await;
         // Same skill, same DC, nothing changed: no roll, a message, and Push is offered.
         let before = announcements(&page).await;
         page.click("#roll-button").await;
@@ -455,11 +444,24 @@ fn twenty_four_attack_shows_where_a_hit_lands() {
     });
 }
 
-/// Rank 0 against DC 60 for the skill Climb (only 12 + 12 avoids a Miss).
+/// Rank 0 (2d12) against DC 60 for the skill Climb: only 12 + 12 = 24 (Legendary) avoids a Miss.
 async fn climb_at_dc_60(page: &Page) {
     page.select("#tf-rank", "0").await;
     page.type_into("#tf-dc", "60").await;
     page.type_into("#tf-skill-name", "Climb").await;
+}
+
+/// Roll until a Miss (each roll misses 143 times in 144); returns its total as shown.
+async fn roll_until_a_miss(page: &Page) -> String {
+    let mut outcome = roll(page).await;
+    for _ in 0..5 {
+        if outcome == "miss" {
+            break;
+        }
+        outcome = roll(page).await;
+    }
+    assert_eq!(outcome, "miss");
+    page.text(".roll-result .total-value").await
 }
 
 #[test]
@@ -467,15 +469,7 @@ fn twenty_four_retry_rule_survives_a_reload_until_the_situation_changes() {
     BrowserTest::new().run(|page| async move {
         open_system(&page, "24-system").await;
         climb_at_dc_60(&page).await;
-        let mut outcome = roll(&page).await;
-        for _ in 0..5 {
-            if outcome == "miss" {
-                break;
-            }
-            outcome = roll(&page).await;
-        }
-        assert_eq!(outcome, "miss");
-        let total = page.text(".roll-result .total-value").await;
+        let total = roll_until_a_miss(&page).await;
         page.reload().await;
         page.wait_for(".roll-panel[data-system=\"24-system\"]").await;
         // The Miss comes back from History, with Push Your Luck still on offer.
