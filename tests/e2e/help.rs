@@ -55,7 +55,7 @@ const RULINGS: [(&str, &[&str]); 5] = [
             "net threat d6s (subtracted)",
             "after ♻ and before anything is added",
             "♻ is the roller’s choice",
-            "the odds assume the best choice",
+            "odds assume the best choice",
             "both can be widened",
             "ties go to the DC",
             "a tie goes to the reactive side",

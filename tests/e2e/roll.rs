@@ -360,6 +360,12 @@ fn roll_screen_fits_a_phone_and_a_desktop() {
     }
 }
 
+/// Click `css` once it is scrolled to the middle, clear of the sticky header and the phone's floating Roll button.
+async fn click_centered(page: &Page, css: &str) {
+    page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(css)]).await;
+    page.click(css).await;
+}
+
 /// Scroll `css` to the middle, check nothing scrolls sideways, and take a screenshot `name`.
 async fn shoot(page: &Page, css: &str, name: &str) {
     page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(css)]).await;
@@ -385,7 +391,7 @@ fn remedy_contest_takes_the_opponents_triumph_and_disaster_ranges() {
         let triumph = shown.iter().find(|(n, _)| n == "triumph").expect("a triumph row").1;
         assert!((triumph - 17.0 / 400.0).abs() < 1e-12, "triumph {triumph}, by hand 0.0425");
         // The opponent's dice take the marks too, and their ranges are checked like mine, naming the field.
-        page.click(".contest .mark-buttons button[aria-label^='add ♻']").await;
+        click_centered(&page, ".contest .mark-buttons button[aria-label^='add ♻']").await;
         page.wait_text("#rm-opp-dice-hint", "the opponent's dice", |t| t.contains('♻')).await;
         page.type_into("#rm-opp-disaster-to", "18").await;
         let error = page.text("#panel-odds .request-error").await;
@@ -577,8 +583,7 @@ fn issue_16_additions_fit_a_phone_in_light_and_dark() {
             page.cdp("Emulation.setEmulatedMedia", media).await;
             open_system(&page, "24-system").await;
             page.select("#tf-rank", "6").await;
-            page.js("document.querySelector('#tf-attack').scrollIntoView({block: 'center'});", vec![]).await;
-            page.click("#tf-attack").await;
+            click_centered(&page, "#tf-attack").await;
             page.wait_for("#location-odds .odds-row").await;
             shoot(&page, "#location-odds", &format!("issue16-hit-locations-360-{theme}")).await;
             open_system(&page, "remedy").await;
@@ -586,7 +591,7 @@ fn issue_16_additions_fit_a_phone_in_light_and_dark() {
             page.type_into("#rm-opp-triumph-from", "18").await;
             shoot(&page, "#rm-opp-triumph-from", &format!("issue16-remedy-contest-360-{theme}")).await;
             open_system(&page, "hack-and-slash").await;
-            page.click("#hs-difficulty [data-step=up]").await;
+            click_centered(&page, "#hs-difficulty [data-step=up]").await;
             shoot(&page, "#hs-difficulty", &format!("issue16-hack-and-slash-360-{theme}")).await;
         }
         assert_no_errors(&page).await;
