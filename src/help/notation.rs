@@ -55,7 +55,7 @@ pub const GROUPS: &[Group] = &[
     },
     Group {
         title: "Counting successes",
-        intro: "A comparison right after the dice turns the roll into a count of successes instead of a sum.",
+        intro: "A comparison right after the dice turns the roll into a count of successes instead of a sum. `>N` is strict: faces above N count, N does not. `>=N` counts N or more. This is how rpg-dice-roller and Foundry read them; Roll20 reads `>N` as N or more, so there write `>=N`. The Tray says in words which faces count before you roll.",
         rows: &[
             ["`>=N` `>N`", "count the dice that match", "`8d6>=4`, `10d10>7`"],
             ["`f<=N`", "subtract one for each die matching the failure comparison", "`10d10>=8f<=1`"],
@@ -79,7 +79,7 @@ pub const GROUPS: &[Group] = &[
             ["`▲` or `^`", "keep the highest die; repeat the mark to keep one more each time", "`2d20▲`, `3d20^^`"],
             ["`▼` or `v`", "keep the lowest die; repeat to keep more", "`2d20▼`, `2d20v`"],
             ["`!`", "explode on the maximum face", "`1d6!`"],
-            ["`♻` or `~`", "reroll a die showing 1 once; k marks reroll faces 1 to k", "`1d20♻♻♻`, `1d20~~~`"],
+            ["`♻` or `~`", "reroll a die showing 1 once; k marks reroll faces 1 to k (here always; in a Remedy check it is your choice)", "`1d20♻♻♻`, `1d20~~~`"],
         ],
     },
 ];

@@ -32,6 +32,7 @@ pub const RULINGS: &[&str] = &[
     "A d10 reads 1–10 (a 0 counts as 10); a d100 is percentile, 1–100.",
     "Modifiers on a group always apply in this order: ♻ reroll (faces 1 to k for k symbols, once; the new value stands) → ! explode (a maximum face adds another roll, again and again) → ▲/▼ keep (k symbols keep k dice).",
     "A check keeps one d20 (how many you roll, e.g. `2d20▲`, comes from aptitude and mastery) + the ability score + net dominance d6s (added) or net threat d6s (subtracted) + other bonuses.",
+    "♻ is the roller’s choice: a die in the ♻ range may be rerolled once, decided after seeing it. In a check dicetray’s odds assume the best choice (given the faces rolled, reroll the dice in range whose reroll most raises the chance of success or triumph; if none helps, keep them). On the Tray, where there is no DC, ♻ always rerolls.",
     "The natural result is the kept d20’s face after ♻ and before anything is added. The triumph range is 20 and the disaster range 1 by default; both can be widened (e.g. “18–20”).",
     "Against a DC the check succeeds only if the total is greater than the DC: ties go to the DC. In a contest the higher total wins, and a tie goes to the reactive side.",
     "Triumph succeeds whatever the total (on an attack: a critical hit); disaster fails whatever the total.",
@@ -56,7 +57,7 @@ pub fn RemedyHelp() -> impl IntoView {
                     &["`▲`", "Advantage", "Keep the highest die of the group. Each extra ▲ keeps one more (the next highest)."],
                     &["`▼`", "Disadvantage", "Keep the lowest die. Each extra ▼ keeps one more (the next lowest)."],
                     &["`!`", "Exploding", "A die on its maximum face is rolled again and the new roll is added; this repeats while it keeps hitting the maximum."],
-                    &["`♻`", "Reroll", "A die on its minimum face may be rolled once more, and the new roll must be used. Each extra ♻ widens the range by one: `1d20♻♻♻` rerolls a 1, 2 or 3."],
+                    &["`♻`", "Reroll", "A die on its minimum face may be rolled once more (your choice), and the new roll must be used. Each extra ♻ widens the range by one: `1d20♻♻♻` rerolls a 1, 2 or 3."],
                 ],
             )}
             <h4>"Making a check"</h4>

@@ -25,8 +25,8 @@ pub const OUTCOMES: &[Outcome] = &[
 ];
 
 pub const RULINGS: &[&str] = &[
-    "Roll 3d6. Net advantage = advantage − disadvantage, held to −3…3; roll 3 + |net| dice and keep the highest three (net advantage) or the lowest three (net disadvantage). The three kept dice are the Effect dice: High, Mid and Low.",
-    "Total = the kept dice + Escalation (0–6, when it applies to this roll) + flat modifiers. Escalation never changes the Effect dice. Table option: Escalation as a floor or a ceiling on each die instead.",
+    "Roll 3d6. Net advantage = advantage − disadvantage: advantage and disadvantage cancel one for one first, and only the net is then held to −3…3 (at most 3 extra dice; 5 advantage and 2 disadvantage roll 3 extra dice, not 1); roll 3 + |net| dice and keep the highest three (net advantage) or the lowest three (net disadvantage). The three kept dice are the Effect dice: High, Mid and Low.",
+    "Total = the kept dice + Escalation (0–6, when it applies to this roll) + flat modifiers. Escalation never changes the Effect dice. Table option: Escalation as a floor or a ceiling on each die instead. Escalation 0 means no Escalation in every mode: a floor or a ceiling of 0 leaves the dice as rolled.",
     "General resolution: Total 8 or less is a hard choice (fail with a minor twist, or succeed with a major one: the player picks); 9–12 a success with a minor twist; 13 or more a clean success.",
     "Ability bands (`X+`, `X-`, `X-Y`) are checked against the Total, and every band that matches triggers.",
     "Halving a die: round down, at least 1. Step up: Low → Mid → High, then +1 per further step. Step down: High → Mid → Low, then −1 per further step, never below 0. Steps on a flat value add or subtract 1 each.",
@@ -46,7 +46,7 @@ pub fn TotalEffectHelp() -> impl IntoView {
             <h4>"Advantage and disadvantage"</h4>
             {paras(
                 &[
-                    "An edge or an easier task gives advantage: roll one extra die and keep the highest three. A hindrance or a harder task gives disadvantage: one extra die, keep the lowest three. Each instance adds a die, up to three (six dice in all), and advantage and disadvantage cancel one for one.",
+                    "An edge or an easier task gives advantage: roll one extra die and keep the highest three. A hindrance or a harder task gives disadvantage: one extra die, keep the lowest three. Advantage and disadvantage cancel one for one first; what is left adds a die per instance, up to three (six dice in all).",
                 ],
             )}
             <h4>"Escalation"</h4>

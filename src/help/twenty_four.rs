@@ -31,13 +31,13 @@ pub const OUTCOMES: &[Outcome] = &[
 pub const RULINGS: &[&str] = &[
     "Skill rank 0–6 sets the two skill dice and the flat bonus exactly as in the table above.",
     "Leverage 0–5 adds ONE extra die, not one die per point: a d4, d6, d8, d10 or d12 for 1, 2, 3, 4 or 5 points. Result = the two highest of all the dice + the flat bonus.",
-    "Effective DC = base DC + every Pressure entry + every status DC increase you enter. Crushing Pressure forces Leverage to 0 and raises the DC by an amount you state.",
+    "Effective DC = base DC + every Pressure entry + the highest status DC increase. Statuses do not stack: when several affect one action, only the most restrictive limit and the highest DC increase count. Pressure still adds on top of that status. Crushing Pressure forces Leverage to 0 and raises the DC by an amount you state.",
     "24 or more is a Legendary Success whatever the DC. Otherwise a result at or above the effective DC is a Success, and anything lower is a Miss.",
     "Partial Critical: any rolled die, kept or dropped (the leverage die included), that shows its maximum face. It is reported on hits and misses alike. Table option: count the two kept dice only.",
     "Attacks that hit: Legendary → Head; otherwise a Partial Critical → a limb (the attacker picks left, right or legs); otherwise → Core. A called shot overrides all of this.",
-    "Push Your Luck: the only text we have is the one marked deprecated, so the app uses it. Only after a Miss: pick one of the five tracks and state the fiction, then reroll the whole pool (leverage die included) against the higher of effective DC − 2 and 6. The new result stands and cannot be pushed again.",
+    "Push Your Luck: the only text we have is the one marked deprecated, so the app uses it. Only after a Miss: pick one of the five tracks and state the fiction, then reroll the whole pool (leverage die included) against the pushed DC = max(DC − 2, min(DC, 6)), where DC is the effective DC: two lower, not below 6, and never above the DC you are pushing (a DC of 5 stays 5). The new result stands and cannot be pushed again.",
     "A pushed success carries a Minor complication on the chosen track (plus the Partial Critical benefit if any die maxed); a pushed failure carries a Major complication. The Guide may declare a failed push a Critical Failure.",
-    "Retry rule: after a Miss, rolling the same skill at the same DC with nothing changed is not a free roll. The app says so and offers Push instead.",
+    "Retry rule: after a Miss, rolling the same skill at the same DC with nothing changed is not a free roll. The app says so and offers Push instead, unless you tick “The situation changed” (another method or tool, help, more time, a new cost). The Roll panel remembers your last Miss from History, so a reload does not make it a free roll.",
     "Complications are recorded per character on the five tracks (Position, Resource, Exposure, Strain, Objective), each as Minor or Major together with its fiction.",
 ];
 
@@ -74,7 +74,7 @@ pub fn TwentyFourHelp() -> impl IntoView {
             {paras(
                 &[
                     "Trouble never touches your dice. Darkness, noise, injury, fear, hazards, a ticking clock or resistance each raise the DC instead, usually by 1 or 2 depending on how bad it is (low light +1; darkness, smoke or being wounded +2; severe injury or panic +3 or more). Status conditions can raise the DC too, and apply together with Pressure. The Guide says the adjusted DC before you roll.",
-                    "The text says that when several statuses affect one action, only the most restrictive limit and the highest DC increase count; since dicetray adds every increase you enter, enter just the one that counts.",
+                    "Statuses do not stack: when several affect one action, only the most restrictive limit and the highest DC increase count. Enter every status; dicetray adds the highest increase among them, plus all the Pressure.",
                     "Crushing Pressure is an optional, rare rule for overwhelming danger: no Leverage at all on that roll, and a much higher DC.",
                 ],
             )}
@@ -98,7 +98,7 @@ pub fn TwentyFourHelp() -> impl IntoView {
             {steps(
                 &[
                     "Choose a complication track (Position, Resource, Exposure, Strain or Objective) that fits what you are doing, and say what risk you are taking.",
-                    "Reroll every die against the DC lowered by 2 (but never below 6) and keep the new result.",
+                    "Reroll every die against the DC lowered by 2, but not below 6 (a DC already under 6 stays as it is), and keep the new result.",
                     "If it succeeds you get what you wanted plus a Minor complication on that track (and the Partial Critical benefit if you earned one). If it fails, you fail and the complication becomes Major.",
                 ],
             )}

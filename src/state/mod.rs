@@ -35,6 +35,12 @@ impl AppState {
         }
     }
 
+    /// A state of its own, outside any screen (unit tests).
+    #[cfg(test)]
+    pub fn for_tests() -> Self {
+        Self::new()
+    }
+
     /// Add a roll to the history.
     pub fn record_roll(&self, entry: HistoryEntry) {
         self.history.update(|h| h.push(entry));

@@ -26,14 +26,17 @@ const RULINGS: [(&str, &[&str]); 5] = [
         &[
             "exactly as in the table above",
             "adds ONE extra die",
-            "every status DC increase",
+            "the highest status DC increase",
+            "Statuses do not stack",
+            "Pressure still adds",
             "Crushing Pressure forces Leverage to 0",
             "Legendary Success whatever the DC",
             "kept or dropped",
             "count the two kept dice only",
             "Legendary → Head",
             "A called shot overrides",
-            "the higher of effective DC − 2 and 6",
+            "max(DC − 2, min(DC, 6))",
+            "The situation changed",
             "cannot be pushed again",
             "a pushed failure carries a Major complication",
             "Critical Failure",
@@ -51,6 +54,8 @@ const RULINGS: [(&str, &[&str]); 5] = [
             "▲/▼ keep (k symbols keep k dice)",
             "net threat d6s (subtracted)",
             "after ♻ and before anything is added",
+            "♻ is the roller’s choice",
+            "odds assume the best choice",
             "both can be widened",
             "ties go to the DC",
             "a tie goes to the reactive side",
@@ -62,6 +67,8 @@ const RULINGS: [(&str, &[&str]); 5] = [
         "total-effect",
         &[
             "held to −3…3",
+            "cancel one for one first",
+            "Escalation 0 means no Escalation in every mode",
             "The three kept dice are the Effect dice",
             "Escalation never changes the Effect dice",
             "Escalation as a floor or a ceiling on each die instead",
@@ -166,6 +173,8 @@ fn help_has_every_system_and_the_notation_reference() {
             "f<=N",
             "2d6+3 [fire]",
             "rerolls → explosions → keep/drop → success counting",
+            ">N is strict: faces above N count, N does not",
+            "Roll20 reads >N as N or more",
         ] {
             assert!(notation.contains(syntax), "the notation reference lacks {syntax:?}");
         }

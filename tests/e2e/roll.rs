@@ -152,20 +152,9 @@ fn twenty_four_odds_follow_every_input_then_roll() {
 fn twenty_four_miss_retry_rule_then_push_and_critical_failure() {
     BrowserTest::new().run(|page| async move {
         open_system(&page, "24-system").await;
-        // Rank 0 (2d12) against DC 60: only 12+12 = 24 (Legendary) avoids a Miss.
-        page.select("#tf-rank", "0").await;
-        page.type_into("#tf-dc", "60").await;
-        page.type_into("#tf-skill-name", "Climb").await;
+        climb_at_dc_60(&page).await;
         expect_odds(&page, json!({"system": "24-system", "rank": 0, "dc": 60})).await;
-        let mut outcome = roll(&page).await;
-        for _ in 0..5 {
-            if outcome == "miss" {
-                break;
-            }
-            outcome = roll(&page).await;
-        }
-        assert_eq!(outcome, "miss");
-        let first_total = page.text(".roll-result .total-value").await;
+        let first_total = roll_until_a_miss(&page).await;
         // Same skill, same DC, nothing changed: no roll, a message, and Push is offered.
         let before = announcements(&page).await;
         page.click("#roll-button").await;
@@ -369,4 +358,242 @@ fn roll_screen_fits_a_phone_and_a_desktop() {
             page.screenshot(name).await;
         });
     }
+}
+
+/// Click `css` once it is scrolled to the middle, clear of the sticky header and the phone's floating Roll button.
+async fn click_centered(page: &Page, css: &str) {
+    page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(css)]).await;
+    page.click(css).await;
+}
+
+/// Scroll `css` to the middle, check nothing scrolls sideways, and take a screenshot `name`.
+async fn shoot(page: &Page, css: &str, name: &str) {
+    page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(css)]).await;
+    let overflow = page.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
+    assert!(overflow.as_i64().unwrap() <= 0, "{name}: the page scrolls sideways by {overflow} px");
+    page.screenshot(name).await;
+}
+
+#[test]
+fn remedy_contest_takes_the_opponents_triumph_and_disaster_ranges() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "remedy").await;
+        page.select("#rm-mode", "contest").await;
+        let plain = json!({"system": "remedy", "dice": "1d20", "opponent": {"dice": "1d20"}});
+        expect_odds(&page, plain.clone()).await;
+        page.type_into("#rm-opp-triumph-from", "18").await;
+        page.wait_text("#rm-opp-triumph-from-hint", "the opponent's range", |t| t == "Triumph on 18-20").await;
+        let widened = json!({"system": "remedy", "dice": "1d20", "opponent": {"dice": "1d20", "triumph_from": 18}});
+        expect_odds(&page, widened).await;
+        // By hand: my triumph (a natural 20, 1 in 20) stands only when the opponent's natural is not also a
+        // triumph, which cancels it: 17 faces in 20 now (was 19), so 1/20 x 17/20 = 4.25 %.
+        let shown = shown_odds(&page, "panel-odds").await;
+        let triumph = shown.iter().find(|(n, _)| n == "triumph").expect("a triumph row").1;
+        assert!((triumph - 17.0 / 400.0).abs() < 1e-12, "triumph {triumph}, by hand 0.0425");
+        // The opponent's dice take the marks too, and their ranges are checked like mine, naming the field.
+        click_centered(&page, ".contest .mark-buttons button[aria-label^='add ♻']").await;
+        page.wait_text("#rm-opp-dice-hint", "the opponent's dice", |t| t.contains('♻')).await;
+        page.type_into("#rm-opp-disaster-to", "18").await;
+        let error = page.text("#panel-odds .request-error").await;
+        assert!(error.contains("overlaps the triumph range 18-20"), "{error}");
+        assert_eq!(
+            page.attr("#panel-odds .request-error", "data-field").await.as_deref(),
+            Some("opponent.disaster_to")
+        );
+        assert_eq!(page.attr("#roll-button", "disabled").await.as_deref(), Some("true"));
+        page.type_into("#rm-opp-disaster-to", "2").await;
+        expect_odds(
+            &page,
+            json!({"system": "remedy", "dice": "1d20",
+                   "opponent": {"dice": "1d20♻", "triumph_from": 18, "disaster_to": 2}}),
+        )
+        .await;
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn twenty_four_attack_shows_where_a_hit_lands() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        assert_eq!(page.count("#location-odds").await, 0, "no hit locations unless attacking");
+        page.select("#tf-rank", "6").await;
+        page.click("#tf-attack").await;
+        // By hand, rank 6 (2d6 + 12) against DC 15: 6+6 is Legendary (Head, 1 in 36); one 6 and the other die
+        // 1-5 always hits with a Partial Critical (a limb, 10 in 36); no 6 hits the Core unless 1+1 = 14 misses
+        // (24 in 36).
+        let want = [("head", 1.0 / 36.0), ("core", 24.0 / 36.0), ("limb", 10.0 / 36.0)];
+        let started = Instant::now();
+        loop {
+            let mut shown = shown_odds(&page, "location-odds").await;
+            shown.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut expected: Vec<_> = want.iter().map(|(n, p)| (n.to_string(), *p)).collect();
+            expected.sort_by(|a, b| a.0.cmp(&b.0));
+            if shown.len() == 3 && shown.iter().zip(&expected).all(|(s, e)| s.0 == e.0 && (s.1 - e.1).abs() < 1e-12) {
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "hit locations {shown:?}, by hand {expected:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(page.text("#location-odds").await.contains("A limb"));
+        // A called shot puts every hit there.
+        page.select("#tf-called-shot", "legs").await;
+        page.wait_js(
+            "const r = [...document.querySelectorAll('#location-odds .odds-row')];\
+             return r.length === 1 && r[0].dataset.outcome === 'legs' && Math.abs(r[0].dataset.p - 35/36) < 1e-12;",
+            "every hit on the legs (35 in 36)",
+        )
+        .await;
+        page.click("#tf-attack").await;
+        assert_eq!(page.count("#location-odds").await, 0);
+        assert_no_errors(&page).await;
+    });
+}
+
+/// Rank 0 (2d12) against DC 60 for the skill Climb: only 12 + 12 = 24 (Legendary) avoids a Miss.
+async fn climb_at_dc_60(page: &Page) {
+    page.select("#tf-rank", "0").await;
+    page.type_into("#tf-dc", "60").await;
+    page.type_into("#tf-skill-name", "Climb").await;
+}
+
+/// Roll until a Miss (each roll misses 143 times in 144); returns its total as shown.
+async fn roll_until_a_miss(page: &Page) -> String {
+    let mut outcome = roll(page).await;
+    for _ in 0..5 {
+        if outcome == "miss" {
+            break;
+        }
+        outcome = roll(page).await;
+    }
+    assert_eq!(outcome, "miss");
+    page.text(".roll-result .total-value").await
+}
+
+#[test]
+fn twenty_four_retry_rule_survives_a_reload_until_the_situation_changes() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        climb_at_dc_60(&page).await;
+        let total = roll_until_a_miss(&page).await;
+        page.reload().await;
+        page.wait_for(".roll-panel[data-system=\"24-system\"]").await;
+        // The Miss comes back from History, with Push Your Luck still on offer.
+        page.wait_for(".from-history").await;
+        assert_eq!(page.text(".roll-result .total-value").await, total);
+        assert_eq!(page.count(".push-form").await, 1, "the Miss can still be pushed after a reload");
+        climb_at_dc_60(&page).await;
+        let before = history_marker(&page).await;
+        page.click("#roll-button").await;
+        let message = page.text(".retry-message").await;
+        assert!(message.contains("Not a free roll"), "{message}");
+        assert_eq!(announcements(&page).await, before, "the forbidden retry rolled anyway after a reload");
+        shoot(&page, ".situation-changed", "issue16-retry-after-reload-1280").await;
+        // The player says the situation changed: the same roll is a new attempt, and History says why.
+        page.click("#tf-situation-changed").await;
+        assert_eq!(page.count(".retry-message").await, 0);
+        roll(&page).await;
+        assert_eq!(page.count(".from-history").await, 0);
+        let started = Instant::now();
+        while !page.local_storage("dicetray.history").await.unwrap_or_default().contains("(the situation changed)") {
+            assert!(started.elapsed() < Duration::from_secs(10), "History does not say the situation changed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        if page.attr(".roll-result", "data-outcome").await.as_deref() == Some("miss") {
+            let ticked = page.js("return document.querySelector('#tf-situation-changed').checked;", vec![]).await;
+            assert_eq!(ticked, json!(false), "a changed situation counts for one roll");
+        }
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn hack_and_slash_difficulty_reads_as_the_texts_scale() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "hack-and-slash").await;
+        // The text: 0 slightly difficult, 5 very difficult, 10 nearly impossible; nothing in between is named.
+        let hint = |want: &'static str| {
+            let page = page.clone();
+            async move { page.wait_text("#hs-difficulty-hint", want, |t| t == want).await }
+        };
+        hint("Difficulty 0: slightly difficult").await;
+        page.click("#hs-difficulty [data-step=up]").await;
+        hint("Difficulty ½: between slightly difficult (0) and very difficult (5)").await;
+        for _ in 0..9 {
+            page.click("#hs-difficulty [data-step=up]").await;
+        }
+        hint("Difficulty 5: very difficult").await;
+        for _ in 0..10 {
+            page.click("#hs-difficulty [data-step=up]").await;
+        }
+        hint("Difficulty 10: nearly impossible").await;
+        assert_eq!(
+            page.attr("#hs-difficulty", "aria-describedby").await.as_deref(),
+            Some("hs-difficulty-hint"),
+            "the words are the stepper's description"
+        );
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn ruina_imperii_fortune_avoids_a_permanent_consequence() {
+    BrowserTest::new().run(|page| async move {
+        let sheet =
+            json!({"system": "ruina-imperii", "skills": [{"name": "Fight", "dice": 4}], "risk_limit": 2, "fortune": 3});
+        let character =
+            json!({"id": "ri-1", "name": "Brannoc", "notes": "", "sheet": sheet, "created": 1.0, "updated": 1.0});
+        page.open("#/roll").await;
+        page.set_local_storage("dicetray.characters", &json!({"version": 1, "data": [character]}).to_string()).await;
+        page.reload().await;
+        page.select("#roll-character", "ri-1").await;
+        page.wait_for(".roll-panel[data-system=\"ruina-imperii\"]").await;
+        assert!(page.text("#ri-fortune-permanent").await.contains("(3)"));
+        page.click("#ri-fortune-permanent").await;
+        page.wait_text("#ri-fortune-permanent-hint", "the spend", |t| t.starts_with("Spent 3 Fortune")).await;
+        assert_eq!(page.attr("#ri-fortune-permanent", "disabled").await.as_deref(), Some("true"));
+        assert!(page.text("#ri-fortune").await.contains("(0 left)"));
+        shoot(&page, "#ri-fortune-permanent", "issue16-ruina-permanent-1280").await;
+        // On the sheet, saved like the other spends.
+        let started = Instant::now();
+        loop {
+            let saved: serde_json::Value =
+                serde_json::from_str(&page.local_storage("dicetray.characters").await.unwrap()).unwrap();
+            if saved["data"][0]["sheet"]["fortune"] == json!(0) {
+                assert!(saved["data"][0]["updated"].as_f64().unwrap() > 1.0, "the character is marked updated");
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "the spend was never saved: {saved}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        page.reload().await;
+        page.select("#roll-character", "ri-1").await;
+        page.wait_for("#ri-fortune-permanent").await;
+        assert_eq!(page.attr("#ri-fortune-permanent", "disabled").await.as_deref(), Some("true"));
+        assert!(page.text("#ri-fortune-permanent-hint").await.contains("at least 1"));
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn issue_16_additions_fit_a_phone_in_light_and_dark() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        for theme in ["light", "dark"] {
+            let media = json!({"features": [{"name": "prefers-color-scheme", "value": theme}]});
+            page.cdp("Emulation.setEmulatedMedia", media).await;
+            open_system(&page, "24-system").await;
+            page.select("#tf-rank", "6").await;
+            click_centered(&page, "#tf-attack").await;
+            page.wait_for("#location-odds .odds-row").await;
+            shoot(&page, "#location-odds", &format!("issue16-hit-locations-360-{theme}")).await;
+            open_system(&page, "remedy").await;
+            page.select("#rm-mode", "contest").await;
+            page.type_into("#rm-opp-triumph-from", "18").await;
+            shoot(&page, "#rm-opp-triumph-from", &format!("issue16-remedy-contest-360-{theme}")).await;
+            open_system(&page, "hack-and-slash").await;
+            click_centered(&page, "#hs-difficulty [data-step=up]").await;
+            shoot(&page, "#hs-difficulty", &format!("issue16-hack-and-slash-360-{theme}")).await;
+        }
+        assert_no_errors(&page).await;
+    });
 }

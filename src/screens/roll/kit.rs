@@ -216,11 +216,16 @@ pub fn HalfStepper(
     value: RwSignal<i64>,
     #[prop(default = -20)] min: i64,
     #[prop(default = 40)] max: i64,
+    /// A line under the stepper (what the value means).
+    #[prop(optional, into)]
+    hint: Option<Signal<String>>,
 ) -> impl IntoView {
     let label_id = format!("{id}-label");
     let labelled_by = label_id.clone();
+    let hint_id = format!("{id}-hint");
+    let described_by = hint.is_some().then(|| hint_id.clone());
     view! {
-        <div class="field stepper" id=id role="group" aria-labelledby=labelled_by>
+        <div class="field stepper" id=id role="group" aria-labelledby=labelled_by aria-describedby=described_by>
             <span class="stepper-label" id=label_id>{label}</span>
             <div class="stepper-controls">
                 <button
@@ -245,6 +250,7 @@ pub fn HalfStepper(
                     "+½"
                 </button>
             </div>
+            {hint.map(|h| view! { <span class="field-hint" id=hint_id>{move || h.get()}</span> })}
         </div>
     }
 }

@@ -34,6 +34,22 @@ fn meaning(roll: &HackAndSlashRoll) -> String {
     format!("{text} (Hack & Slash)")
 }
 
+/// The difficulty scale in words, from the text: 0 is slightly difficult, 5 very difficult, 10 nearly impossible.
+/// The text names only those three; a value between two of them is said to lie between them.
+pub fn difficulty_words(halves: i64) -> String {
+    const NAMED: [(i64, &str); 3] = [(0, "slightly difficult"), (10, "very difficult"), (20, "nearly impossible")];
+    let words = match NAMED.iter().position(|&(h, _)| halves <= h) {
+        Some(i) if NAMED[i].0 == halves => NAMED[i].1.to_string(),
+        Some(0) => format!("easier than {} (0)", NAMED[0].1),
+        Some(i) => {
+            let ((lo, low), (hi, high)) = (NAMED[i - 1], NAMED[i]);
+            format!("between {low} ({}) and {high} ({})", lo / 2, hi / 2)
+        }
+        None => format!("beyond {} (10)", NAMED[2].1),
+    };
+    format!("Difficulty {}: {words}", halves_text(halves as i32))
+}
+
 fn half(h: i64) -> f64 {
     h as f64 / 2.0
 }
@@ -119,7 +135,14 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
             <SelectField id="hs-mode" label="Against" value=mode options=mode_options />
             <Show
                 when=move || mode.get() == "opposed"
-                fallback=move || view! { <HalfStepper id="hs-difficulty".to_string() label="Difficulty".to_string() value=difficulty /> }
+                fallback=move || view! {
+                    <HalfStepper
+                        id="hs-difficulty".to_string()
+                        label="Difficulty".to_string()
+                        value=difficulty
+                        hint=Signal::derive(move || difficulty_words(difficulty.get()))
+                    />
+                }
             >
                 <fieldset class="opposers">
                     <legend>"Opposers"</legend>
@@ -218,5 +241,21 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                 })
         }}
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_difficulty_scale_reads_as_the_text_names_it() {
+        assert_eq!(difficulty_words(0), "Difficulty 0: slightly difficult");
+        assert_eq!(difficulty_words(10), "Difficulty 5: very difficult");
+        assert_eq!(difficulty_words(20), "Difficulty 10: nearly impossible");
+        assert_eq!(difficulty_words(5), "Difficulty 2½: between slightly difficult (0) and very difficult (5)");
+        assert_eq!(difficulty_words(11), "Difficulty 5½: between very difficult (5) and nearly impossible (10)");
+        assert_eq!(difficulty_words(-1), "Difficulty -½: easier than slightly difficult (0)");
+        assert_eq!(difficulty_words(21), "Difficulty 10½: beyond nearly impossible (10)");
     }
 }

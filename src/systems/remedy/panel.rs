@@ -72,6 +72,10 @@ struct SideInputs {
     dominance: RwSignal<String>,
     threat: RwSignal<String>,
     bonus: RwSignal<String>,
+    /// The lowest natural that triumphs (20 unless widened).
+    triumph_from: RwSignal<String>,
+    /// The highest natural that is a disaster (1 unless widened).
+    disaster_to: RwSignal<String>,
 }
 
 impl SideInputs {
@@ -82,6 +86,8 @@ impl SideInputs {
             dominance: RwSignal::new("0".into()),
             threat: RwSignal::new("0".into()),
             bonus: RwSignal::new("0".into()),
+            triumph_from: RwSignal::new("20".into()),
+            disaster_to: RwSignal::new("1".into()),
         }
     }
 
@@ -93,8 +99,8 @@ impl SideInputs {
             dominance: int32(&f("dominance"), &self.dominance.get())?,
             threat: int32(&f("threat"), &self.threat.get())?,
             bonus: int32(&f("bonus"), &self.bonus.get())?,
-            triumph_from: None,
-            disaster_to: None,
+            triumph_from: Some(int32(&f("triumph_from"), &self.triumph_from.get())?).filter(|&n| n != 20),
+            disaster_to: Some(int32(&f("disaster_to"), &self.disaster_to.get())?).filter(|&n| n != 1),
         })
     }
 
@@ -130,6 +136,27 @@ fn DiceField(id: &'static str, label: &'static str, value: RwSignal<String>) -> 
                 <button type="button" aria-label="clear the dice" on:click=move |_| value.set("1d20".into())>"1d20"</button>
             </div>
         </div>
+    }
+}
+
+/// A side's triumph and disaster ranges, each with the range it gives in words.
+#[component]
+fn RangeFields(side: SideInputs, triumph_id: &'static str, disaster_id: &'static str, opponent: bool) -> impl IntoView {
+    let (triumph_label, disaster_label) = if opponent {
+        ("Opponent's triumph on a natural of at least", "Opponent's disaster on a natural of at most")
+    } else {
+        ("Triumph on a natural of at least", "Disaster on a natural of at most")
+    };
+    let range_hint = move |from: RwSignal<String>, to: bool| {
+        Signal::derive(move || match from.get().trim().parse::<i64>() {
+            Ok(n) if to && n > 1 => format!("Disaster on 1-{n}"),
+            Ok(n) if !to && n < 20 => format!("Triumph on {n}-20"),
+            _ => String::new(),
+        })
+    };
+    view! {
+        <NumberField id=triumph_id label=triumph_label value=side.triumph_from min=2 max=20 hint=range_hint(side.triumph_from, false) />
+        <NumberField id=disaster_id label=disaster_label value=side.disaster_to min=1 max=19 hint=range_hint(side.disaster_to, true) />
     }
 }
 
@@ -174,8 +201,6 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
     let mode = RwSignal::new("dc".to_string());
     let dc = RwSignal::new("10".to_string());
     let reactive = RwSignal::new("opponent".to_string());
-    let triumph_from = RwSignal::new("20".to_string());
-    let disaster_to = RwSignal::new("1".to_string());
     let attack = RwSignal::new(false);
 
     let request = Memo::new(move |_| -> Result<RemedyRequest, RequestError> {
@@ -184,10 +209,8 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         r.dominance = c.dominance;
         r.threat = c.threat;
         r.bonus = c.bonus;
-        let tf = int32("triumph_from", &triumph_from.get())?;
-        let dt = int32("disaster_to", &disaster_to.get())?;
-        r.triumph_from = (tf != 20).then_some(tf);
-        r.disaster_to = (dt != 1).then_some(dt);
+        r.triumph_from = c.triumph_from;
+        r.disaster_to = c.disaster_to;
         r.attack = attack.get();
         if mode.get() == "contest" {
             r.dc = None;
@@ -251,11 +274,11 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                     <NumberField id="rm-opp-dominance" label="Opponent's dominance d6s" value=opp.dominance min=0 max=10 />
                     <NumberField id="rm-opp-threat" label="Opponent's threat d6s" value=opp.threat min=0 max=10 hint=opp_net />
                     <NumberField id="rm-opp-bonus" label="Opponent's other bonus" value=opp.bonus />
+                    <RangeFields side=opp triumph_id="rm-opp-triumph-from" disaster_id="rm-opp-disaster-to" opponent=true />
                     <SelectField id="rm-reactive" label="Who reacts" value=reactive options=reactive_options.clone() />
                 </fieldset>
             </Show>
-            <NumberField id="rm-triumph-from" label="Triumph on a natural of at least" value=triumph_from min=2 max=20 />
-            <NumberField id="rm-disaster-to" label="Disaster on a natural of at most" value=disaster_to min=1 max=19 />
+            <RangeFields side=own triumph_id="rm-triumph-from" disaster_id="rm-disaster-to" opponent=false />
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
         </div>
         <div class="panel-odds"><OddsView odds=odds label=label /></div>

@@ -1,5 +1,6 @@
 //! Ruina Imperii in the app: the character sheet, its roll panel (and, beside them, its editor).
 
+mod fortune;
 mod panel;
 mod sheet;
 pub use panel::*;

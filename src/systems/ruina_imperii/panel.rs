@@ -1,6 +1,9 @@
 //! The Ruina Imperii roll panel: skill dice, Risk up to the Risk Limit, Explode from elsewhere, a static
-//! difficulty or an opposed pool, and Fortune (spend 1 for this roll, or all for the scene).
+//! difficulty or an opposed pool, and Fortune (spend 1 for this roll, or all for the scene or to avoid a
+//! permanent consequence).
 
+use super::fortune::{spend_from_sheet, PermanentConsequence};
+use super::FortuneSpend;
 use crate::screens::roll::kit::{
     int32, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
@@ -147,17 +150,11 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
             // Fortune bookkeeping: one point for this roll, or all of it for the rest of the scene.
             let spend = if scene_fortune.get_untracked() { "none".to_string() } else { fortune.get_untracked() };
             if spend != "none" {
+                let what = if spend == "scene" { FortuneSpend::Scene } else { FortuneSpend::Roll };
                 if let Some(id) = character_id.get_value() {
-                    state.characters.update(|cs| {
-                        if let Some(c) = cs.iter_mut().find(|c| c.id == id) {
-                            if let Sheet::RuinaImperii(s) = &mut c.sheet {
-                                s.fortune = if spend == "scene" { 0 } else { s.fortune.saturating_sub(1) };
-                                c.updated = crate::state::now_ms();
-                            }
-                        }
-                    });
+                    spend_from_sheet(ctx, &id, what);
                 }
-                if spend == "scene" {
+                if what == FortuneSpend::Scene {
                     scene_fortune.set(true);
                 }
                 fortune.set("none".into());
@@ -217,6 +214,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
             >
                 <SelectField id="ri-fortune" label="Fortune" value=fortune options=fortune_options />
             </Show>
+            {character_id.get_value().map(|id| view! { <PermanentConsequence ctx id left=Signal::derive(fortune_left) /> })}
             <Show when=move || !fortune_ok()>
                 <p class="request-error" role="alert">"No Fortune left on the sheet to spend."</p>
             </Show>

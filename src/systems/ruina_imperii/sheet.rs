@@ -17,9 +17,54 @@ impl Default for Sheet {
     }
 }
 
+/// What Fortune is spent on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FortuneSpend {
+    /// One point: ignore the Harsh Failure of one roll.
+    Roll,
+    /// All of it (at least 1): ignore Harsh Failures for the rest of the scene.
+    Scene,
+    /// All of it (at least 1): avoid death, dismemberment or another permanent consequence.
+    PermanentConsequence,
+}
+
+impl Sheet {
+    /// Spend Fortune on `what`: one point for a roll, all that is left otherwise. Returns how many points were
+    /// spent; 0 (and nothing changes) when there is none left, since every spend needs at least 1.
+    pub fn spend_fortune(&mut self, what: FortuneSpend) -> u8 {
+        let spent = match what {
+            FortuneSpend::Roll => self.fortune.min(1),
+            FortuneSpend::Scene | FortuneSpend::PermanentConsequence => self.fortune,
+        };
+        self.fortune -= spent;
+        spent
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Skill {
     pub name: String,
     /// Dice rolled for this skill (0 is allowed: the zero-dice rule applies).
     pub dice: u8,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spending_fortune_takes_one_or_all_and_needs_at_least_one() {
+        let mut s = Sheet { fortune: 3, ..Sheet::default() };
+        assert_eq!(s.spend_fortune(FortuneSpend::Roll), 1);
+        assert_eq!(s.fortune, 2);
+        assert_eq!(s.spend_fortune(FortuneSpend::PermanentConsequence), 2);
+        assert_eq!(s.fortune, 0);
+        for what in [FortuneSpend::Roll, FortuneSpend::Scene, FortuneSpend::PermanentConsequence] {
+            assert_eq!(s.spend_fortune(what), 0, "{what:?} with nothing left");
+            assert_eq!(s.fortune, 0);
+        }
+        let mut s = Sheet { fortune: 1, ..Sheet::default() };
+        assert_eq!(s.spend_fortune(FortuneSpend::Scene), 1);
+        assert_eq!(s.fortune, 0);
+    }
 }

@@ -1,6 +1,6 @@
 //! The Ruina Imperii sheet editor: skills with the dice they roll, the Risk Limit, and Fortune with spend/gain.
 
-use super::{Sheet, Skill};
+use super::{FortuneSpend, Sheet, Skill};
 use crate::characters::edit::SheetAccess;
 use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
 use leptos::prelude::*;
@@ -109,7 +109,7 @@ fn RiskAndFortune(sheet: SheetAccess<Sheet>) -> impl IntoView {
                     class="spend-fortune"
                     aria-label="Spend 1 Fortune"
                     disabled=move || fortune_n() == 0
-                    on:click=move |_| sheet.update(|s| s.fortune = s.fortune.saturating_sub(1))
+                    on:click=move |_| sheet.update(|s| _ = s.spend_fortune(FortuneSpend::Roll))
                 >
                     "Spend 1"
                 </button>
@@ -118,7 +118,7 @@ fn RiskAndFortune(sheet: SheetAccess<Sheet>) -> impl IntoView {
                     class="spend-all-fortune"
                     aria-label="Spend all Fortune"
                     disabled=move || fortune_n() == 0
-                    on:click=move |_| sheet.update(|s| s.fortune = 0)
+                    on:click=move |_| sheet.update(|s| _ = s.spend_fortune(FortuneSpend::Scene))
                 >
                     "Spend all"
                 </button>

@@ -1,6 +1,8 @@
 //! 24-System in the app: the character sheet, its roll panel (and, beside them, its editor).
 
+mod locations;
 mod panel;
+mod retry;
 mod sheet;
 pub use panel::*;
 pub use sheet::*;

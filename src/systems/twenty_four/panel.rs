@@ -1,7 +1,10 @@
 //! The 24-System roll panel: rank (from the skill), Leverage, DC with Pressure, status and Crushing Pressure,
 //! attack and called shot, the Partial Critical table option; live odds; the roll with Push Your Luck, the
-//! complication log and the Guide's Critical Failure; the retry rule.
+//! complication log and the Guide's Critical Failure; the retry rule (remembered across reloads, with the
+//! player's "the situation changed" override) and, for an attack, where a hit lands.
 
+use super::locations::HitLocationOdds;
+use super::retry::{last_miss, SituationChanged};
 use super::{track_name, LoggedComplication, TRACKS};
 use crate::screens::roll::kit::{
     int, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
@@ -266,17 +269,23 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     let odds = Signal::derive(move || request.get().and_then(|r| TwentyFour::odds(&r)));
 
     // The latest roll of this panel (pushed or not), the roll it pushed, and the history entry of the latest.
-    let last = RwSignal::new(None::<TwentyFourRoll>);
+    // After a reload the latest Miss in this scope comes back from History (`retry.rs`).
+    let restored = last_miss(&state, &character);
+    let from_history = RwSignal::new(restored.is_some());
+    let (restored, entry) = restored.map_or((None, String::new()), |(roll, id)| (Some(roll), id));
+    let last = RwSignal::new(restored);
     let pushed_from = RwSignal::new(None::<TwentyFourRoll>);
-    let last_entry = RwSignal::new(String::new());
+    let last_entry = RwSignal::new(entry);
     let retry_tried = RwSignal::new(false);
     let logged = RwSignal::new(false);
-    let forbidden = Memo::new(move |_| {
+    let same_again = Memo::new(move |_| {
         last.with(|l| match (l, request.get()) {
             (Some(prev), Ok(next)) => is_forbidden_retry_of(prev, &next),
             _ => false,
         })
     });
+    let situation_changed = RwSignal::new(false);
+    let forbidden = Memo::new(move |_| same_again.get() && !situation_changed.get());
 
     let character_id = StoredValue::new(character.clone());
     let who = move || ctx.character_ref(&character_id.get_value());
@@ -291,8 +300,13 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             retry_tried.set(true);
             return;
         }
-        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), label, &detail(&req))
-        {
+        let mut text = detail(&req);
+        if same_again.get_untracked() {
+            text.push_str(" (the situation changed)");
+        }
+        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), label, &text) {
+            situation_changed.set(false);
+            from_history.set(false);
             retry_tried.set(false);
             logged.set(false);
             pushed_from.set(None);
@@ -322,6 +336,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         let Ok(req) = push_request(&prev, declaration()) else { return };
         if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), label, &detail(&req))
         {
+            from_history.set(false);
             retry_tried.set(false);
             logged.set(false);
             fiction.set(String::new());
@@ -481,7 +496,10 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                 value=kept_only
             />
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-odds">
+            <OddsView odds=odds label=label />
+            <HitLocationOdds request=request />
+        </div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
         <div class="panel-output">
         <Show when=move || retry_tried.get() && forbidden.get()>
@@ -489,6 +507,9 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                 "Not a free roll: after a Miss, the same skill at the same DC with nothing changed cannot simply be rolled again (24-System). Change the situation (a new approach, tool, help or Leverage)"
                 {move || if can_push_now() { ", or Push Your Luck below." } else { "; a pushed roll cannot be pushed again." }}
             </p>
+        </Show>
+        <Show when=move || same_again.get()>
+            <SituationChanged value=situation_changed />
         </Show>
         {move || {
             last.get()
@@ -501,11 +522,12 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                         roll.flat,
                         roll.total,
                         roll.target_dc,
-                        if roll.pushed { " (pushed: effective DC - 2, at least 6)" } else { "" },
+                        if roll.pushed { " (pushed: the DC - 2, not below 6 unless it already was)" } else { "" },
                     );
                     let before = pushed_from.get().map(|p| format!("Pushed after a Miss of {} against DC {}.", p.total, p.target_dc));
                     view! {
                         <section class="roll-result" data-outcome=roll.outcome.as_str() data-pushed=roll.pushed.to_string()>
+                            {from_history.get().then(|| view! { <p class="from-history">"Your last roll here, from History:"</p> })}
                             {before.map(|b| view! { <p class="pushed-from">{b}</p> })}
                             {summary_view(&summary, label, meaning(&roll), detail)}
                             {roll.partial_critical().then(|| view! { <p class="event">"★ Partial Critical"</p> })}
@@ -541,7 +563,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         <Show when=can_push_now>
             <section class="push-form" aria-labelledby="push-title">
                 <h3 id="push-title">"Push Your Luck"</h3>
-                <p class="hint">"Risk a track and say how: the whole pool is rerolled against the DC - 2 (at least 6). Success costs a Minor complication, failure a Major one, and the new result stands."</p>
+                <p class="hint">"Risk a track and say how: the whole pool is rerolled against the DC - 2, not below 6 (a DC under 6 stays as it is). Success costs a Minor complication, failure a Major one, and the new result stands."</p>
                 <SelectField id="push-track" label="Track at risk" value=track options=track_options.clone() />
                 <div class="field">
                     <label for="push-fiction">"The risk you take (fiction)"</label>
