@@ -597,3 +597,53 @@ fn issue_16_additions_fit_a_phone_in_light_and_dark() {
         assert_no_errors(&page).await;
     });
 }
+
+/// Remedy's ♻ is the roller's choice: with a ♻ range the odds say they assume the best choice (and are the
+/// engine's `best` odds), a roll leaves each d20 in the range to the player, and "Reroll (♻)" rerolls it once from
+/// the roll's own seed, amending the History entry so that its request and seed replay exactly what was shown.
+#[test]
+fn remedy_reroll_is_the_players_choice_after_the_roll() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "remedy").await;
+        let dice = "1d20♻♻♻♻♻♻♻♻♻♻"; // ♻ range 1-10: half the first faces land in it
+        page.type_into("#rm-dice", dice).await;
+        expect_odds(&page, json!({"system": "remedy", "dice": dice, "dc": 10, "reroll": "best"})).await;
+        let note = page.text(".odds-policy").await;
+        assert!(note.contains("assume you reroll (♻)"), "{note}");
+        // Each roll lands in the range with chance 1/2: 40 rolls all missing it has chance 2^-40.
+        for _ in 0..40 {
+            roll(&page).await;
+            if page.count(".reroll-die").await > 0 {
+                break;
+            }
+        }
+        assert_eq!(page.count(".reroll-die").await, 1, "one d20, in the ♻ range, offers its reroll");
+        click_centered(&page, ".reroll-die").await;
+        let started = Instant::now();
+        let entry = loop {
+            let saved = page.local_storage("dicetray.history").await.unwrap_or_default();
+            let history: serde_json::Value = serde_json::from_str(&saved).unwrap_or_default();
+            let newest = history["data"]
+                .as_array()
+                .and_then(|d| d.iter().max_by(|a, b| a["at"].as_f64().partial_cmp(&b["at"].as_f64()).unwrap()));
+            if let Some(e) = newest.filter(|e| e["text"].as_str().is_some_and(|t| t.contains("♻ rerolled d20 no. 1")))
+            {
+                break e.clone();
+            }
+            assert!(started.elapsed() < Duration::from_secs(10), "History never recorded the reroll: {saved}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert_eq!(page.count(".reroll-die").await, 0, "a die is rerolled once");
+        let request = &entry["source"]["request"];
+        assert_eq!(request["rerolled"], json!([0]), "{entry}");
+        // The saved request and seed replay the dice and outcome the player saw.
+        let replay = Request::from_json(&request.to_string()).unwrap().roll(entry["seed"].as_u64().unwrap()).unwrap();
+        let summary = replay.summary();
+        let values: Vec<i64> = summary.dice.iter().map(|d| d.value).collect();
+        let saved: Vec<i64> = entry["dice"].as_array().unwrap().iter().map(|d| d["value"].as_i64().unwrap()).collect();
+        assert_eq!(values, saved, "{entry}");
+        assert_eq!(summary.outcome, entry["outcome"].as_str().unwrap());
+        assert_eq!(page.attr(".roll-result", "data-outcome").await.as_deref(), Some(summary.outcome.as_str()));
+        assert_no_errors(&page).await;
+    });
+}

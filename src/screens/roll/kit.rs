@@ -107,21 +107,43 @@ fn record(
     detail: &str,
 ) -> (Roll, String) {
     let s = roll.summary();
-    let who = character.as_ref().map(|c| format!("{}: ", c.name)).unwrap_or_default();
+    let text = entry_text(&request, &s, character.as_ref(), label, detail);
+    let id = new_id();
+    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(request.system_id()), label(&s.outcome), s.total));
+    let entry = HistoryEntry::system_roll(id.clone(), now_ms(), character, request, seed, s, text);
+    crate::storage::record_system_roll(&ctx.state, entry);
+    (roll, id)
+}
+
+/// The recorded roll `id` became `roll`, which `request` gives with the entry's own seed (the player rerolled a
+/// die with ♻ after seeing it): the entry says so, keeping its id, time and character, and replays as it now is.
+pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, label: fn(&str) -> String, detail: &str) {
+    let s = roll.summary();
+    ctx.announce(format!("Rerolled: {}, total {}.", label(&s.outcome), s.total));
+    crate::storage::amend_history(&ctx.state, id, |e| {
+        let text = entry_text(&request, &s, e.character.as_ref(), label, detail);
+        *e = HistoryEntry::system_roll(e.id.clone(), e.at, e.character.clone(), request, e.seed, s, text);
+    });
+}
+
+/// History's one-line text of a system roll.
+fn entry_text(
+    request: &Request,
+    s: &Summary,
+    character: Option<&CharacterRef>,
+    label: fn(&str) -> String,
+    detail: &str,
+) -> String {
+    let who = character.map(|c| format!("{}: ", c.name)).unwrap_or_default();
     let events: Vec<String> = s.events.iter().map(|e| label(e)).collect();
-    let text = format!(
+    format!(
         "{who}{} {detail}: {} -> {} = {}{}",
         system_name(request.system_id()),
         dice_text(&s.dice),
         s.total,
         label(&s.outcome),
         if events.is_empty() { String::new() } else { format!(" ({})", events.join(", ")) },
-    );
-    let id = new_id();
-    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(request.system_id()), label(&s.outcome), s.total));
-    let entry = HistoryEntry::system_roll(id.clone(), now_ms(), character, request, seed, s, text);
-    crate::storage::record_system_roll(&ctx.state, entry);
-    (roll, id)
+    )
 }
 
 /// A labelled number input bound to a text signal (the panel parses and validates it).

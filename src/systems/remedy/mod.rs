@@ -1,6 +1,7 @@
 //! Remedy in the app: the character sheet, its roll panel (and, beside them, its editor).
 
 mod panel;
+mod reroll;
 mod sheet;
 pub use panel::*;
 pub use sheet::*;

@@ -1,12 +1,13 @@
 //! The Remedy roll panel: check dice (from the skill or typed, validated live), ability score, dominance and
 //! threat (with the net), bonus, a DC with the DC table's name or a contest, triumph and disaster ranges, attack.
 
+use super::reroll::{has_reroll_range, RerollButtons, Rolled};
 use crate::screens::roll::kit::{
     int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
 use dicetray_rules::systems::remedy::{
-    Check, CheckDice, CheckRoll, Outcome, Reactive, Remedy, RemedyRequest, RemedyRoll,
+    Check, CheckDice, CheckRoll, Outcome, Reactive, Remedy, RemedyRequest, RemedyRoll, RerollPolicy,
 };
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
@@ -222,20 +223,32 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         Request::Remedy(r.clone()).validate()?;
         Ok(r)
     });
-    let odds = Signal::derive(move || request.get().and_then(|r| Remedy::odds(&r)));
+    // ♻ is the roller's choice: the odds assume the best one, and a roll leaves it to the player (RerollButtons).
+    let reroll_range = Memo::new(move |_| request.with(|r| r.as_ref().is_ok_and(|r| has_reroll_range(&r.dice))));
+    let odds = Signal::derive(move || {
+        request.get().and_then(|mut r| {
+            if has_reroll_range(&r.dice) {
+                r.reroll = Some(RerollPolicy::Best);
+            }
+            Remedy::odds(&r)
+        })
+    });
 
-    let last = RwSignal::new(None::<RemedyRoll>);
+    let last = RwSignal::new(None::<Rolled>);
     let character_id = StoredValue::new(character);
     let on_roll = move || {
-        let Ok(req) = request.get_untracked() else { return };
+        let Ok(mut req) = request.get_untracked() else { return };
+        if has_reroll_range(&req.dice) {
+            req.reroll = Some(RerollPolicy::Never);
+        }
         let detail = match (&req.dc, &req.opponent) {
             (Some(dc), _) => format!("{} vs DC {dc} ({})", req.dice, difficulty_name(*dc as i64)),
             (_, Some(o)) => format!("{} in a contest against {}", req.dice, o.dice),
             _ => req.dice.clone(),
         };
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::Remedy(roll), _)) = roll_and_record::<Remedy>(ctx, &req, who, label, &detail) {
-            last.set(Some(roll));
+        if let Ok((Roll::Remedy(roll), entry)) = roll_and_record::<Remedy>(ctx, &req, who, label, &detail) {
+            last.set(Some(Rolled { request: req, roll, entry, detail }));
         }
     };
 
@@ -281,12 +294,17 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             <RangeFields side=own triumph_id="rm-triumph-from" disaster_id="rm-disaster-to" opponent=false />
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-odds">
+            <OddsView odds=odds label=label />
+            <Show when=move || reroll_range.get()>
+                <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
+            </Show>
+        </div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
         <div class="panel-output">
         {move || {
             last.get()
-                .map(|roll| {
+                .map(|Rolled { roll, .. }| {
                     let mut summary = Roll::Remedy(roll.clone()).summary();
                     summary.dice = roll.dice.clone();
                     let mut detail = side_text(&roll.check);
@@ -308,6 +326,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                             {opponent}
                             {roll.events.iter().map(|e| view! { <p class="event">{format!("★ {}", label(e))}</p> }).collect_view()}
                         </section>
+                        <RerollButtons last=last />
                     }
                 })
         }}
