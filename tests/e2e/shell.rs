@@ -160,7 +160,15 @@ fn starting_up_moves_nothing_on_the_page() {
 fn the_start_up_frame_is_the_first_and_largest_paint() {
     for (width, height) in [(360, 740), (412, 823), (1280, 800)] {
         BrowserTest::new().viewport(width, height).run(move |page| async move {
-            let largest = entries_since_start(&page, "largest-contentful-paint", "e => e.startTime").await;
+            // Each candidate: [its time, whether its element is the start-up frame's]. The app removes `#boot` once
+            // it starts, so a candidate of the frame has no element any more (or is still inside `#boot`).
+            let candidates = entries_since_start(
+                &page,
+                "largest-contentful-paint",
+                "e => [e.startTime, !e.element || !!e.element.closest('#boot')]",
+            )
+            .await;
+            let candidates = candidates.as_array().cloned().unwrap_or_default();
             let paints = page
                 .js(
                     "return {
@@ -181,10 +189,13 @@ fn the_start_up_frame_is_the_first_and_largest_paint() {
                 wasm[0] >= first[0],
                 "at {width}x{height}, the wasm was requested before the first paint: {paints}"
             );
-            assert_eq!(
-                times(&largest),
-                first,
-                "at {width}x{height}, a later paint was larger than the start-up frame: {paints}, largest {largest}"
+            // Under load the frame may paint in two steps (a header piece, then its text): every candidate for the
+            // largest paint must still be the frame's, and the first one is the first paint.
+            assert!(!candidates.is_empty(), "at {width}x{height}: no largest-contentful-paint entry");
+            assert_eq!(candidates[0][0].as_f64(), Some(first[0]), "at {width}x{height}: {candidates:?}, {paints}");
+            assert!(
+                candidates.iter().all(|c| c[1] == Value::Bool(true)),
+                "at {width}x{height}, a paint of the app was larger than the start-up frame: {candidates:?}, {paints}"
             );
         });
     }
