@@ -227,7 +227,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
     let reroll_range = Memo::new(move |_| request.with(|r| r.as_ref().is_ok_and(|r| has_reroll_range(&r.dice))));
     let odds = Signal::derive(move || {
         request.get().and_then(|mut r| {
-            if has_reroll_range(&r.dice) {
+            if reroll_range.get() {
                 r.reroll = Some(RerollPolicy::Best);
             }
             Remedy::odds(&r)
@@ -238,7 +238,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
     let character_id = StoredValue::new(character);
     let on_roll = move || {
         let Ok(mut req) = request.get_untracked() else { return };
-        if has_reroll_range(&req.dice) {
+        if reroll_range.get_untracked() {
             req.reroll = Some(RerollPolicy::Never);
         }
         let detail = match (&req.dc, &req.opponent) {
