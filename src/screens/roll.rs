@@ -3,14 +3,12 @@
 
 use crate::screens::split;
 use crate::state::use_app_state;
-use crate::systems::{self, system_name, SYSTEMS};
+use crate::systems::{self, kit, system_name, SYSTEMS};
 use crate::widgets::lazy_screen::lazy_view;
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 use std::future::Future;
 use std::time::Duration;
-
-pub mod kit;
 
 /// Which panel to show: the system and the character (None: ad hoc).
 #[derive(Clone, Debug, PartialEq)]

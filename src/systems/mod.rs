@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod hack_and_slash;
+pub mod kit;
 pub mod remedy;
 pub mod ruina_imperii;
 pub mod total_effect;

@@ -2,7 +2,7 @@
 //! the success level and each opposer's interference.
 
 use super::halves_text;
-use crate::screens::roll::kit::{
+use crate::systems::kit::{
     roll_and_record, summary_view, HalfStepper, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;

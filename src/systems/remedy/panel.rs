@@ -2,7 +2,7 @@
 //! threat (with the net), bonus, a DC with the DC table's name or a contest, triumph and disaster ranges, attack.
 
 use super::reroll::{has_reroll_range, RerollButtons, Rolled};
-use crate::screens::roll::kit::{
+use crate::systems::kit::{
     int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;

@@ -3,7 +3,7 @@
 //! from the roll's own seed, so the History entry (amended in place) and its replay link give the same dice.
 
 use super::panel::label;
-use crate::screens::roll::kit::{amend_roll, RollCtx};
+use crate::systems::kit::{amend_roll, RollCtx};
 use crate::state::NoticeLevel;
 use dicetray_rules::systems::remedy::{with_chosen_rerolls, CheckDice, RemedyRequest, RemedyRoll};
 use dicetray_rules::systems::{Request, Roll};

@@ -2,7 +2,7 @@
 //! roll (all of it, at least 1, to avoid death, dismemberment or another permanent consequence).
 
 use super::FortuneSpend;
-use crate::screens::roll::kit::RollCtx;
+use crate::systems::kit::RollCtx;
 use crate::state::now_ms;
 use crate::systems::Sheet;
 use leptos::prelude::*;

@@ -4,7 +4,7 @@
 
 use super::fortune::{spend_from_sheet, PermanentConsequence};
 use super::FortuneSpend;
-use crate::screens::roll::kit::{
+use crate::systems::kit::{
     int32, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;

@@ -6,7 +6,7 @@
 use super::locations::HitLocationOdds;
 use super::retry::{last_miss, SituationChanged};
 use super::{track_name, LoggedComplication, TRACKS};
-use crate::screens::roll::kit::{
+use crate::systems::kit::{
     int, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::state::now_ms;
