@@ -1,18 +1,18 @@
 //! dicetray, the browser app: Leptos components over `dicetray-rules`. See ARCHITECTURE.md for the map.
 //!
-//! The package is a library plus a thin binary (`src/main.rs`, which Trunk builds via `data-bin="dicetray-app"`)
-//! so that native tools can reach the app's pure parts: the fuzz targets in `fuzz/` feed hostile text to the
-//! history and character import decoders and the storage decoders. Only those modules are public.
+//! The package is a library plus a thin binary (`src/main.rs`, which Trunk builds via `data-bin="dicetray-app"`).
+//! Saved data (characters, history, their storage format and files) is the `dicetray-saved` crate, which the fuzz
+//! targets and tools use without the app.
 
 mod app;
-pub mod characters;
+mod characters;
 mod help;
-pub mod history;
+mod history;
 mod pwa;
 mod route;
 mod screens;
-pub mod state;
-pub mod storage;
+mod state;
+mod storage;
 mod systems;
 mod tray;
 mod widgets;

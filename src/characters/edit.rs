@@ -1,9 +1,9 @@
 //! How editors reach one character's data in `state.characters`: [`CharacterAccess`] for the whole character and
 //! [`SheetAccess`] for its system's sheet. Reads are reactive; every write marks the character updated.
 
-use super::list;
 use crate::state::{use_app_state, AppState, Character};
 use crate::systems::{self, Sheet};
+use dicetray_saved::character_list as list;
 use leptos::prelude::*;
 use std::marker::PhantomData;
 

@@ -1,7 +1,7 @@
 //! The Characters screen's own state (which character is open, which is being exported, the last deletion
 //! offered for undo), shared by its components through a context.
 
-use super::list::{self, Removed};
+use dicetray_saved::character_list::{self as list, Removed};
 use crate::state::{use_app_state, AppState};
 use leptos::prelude::*;
 use std::time::Duration;

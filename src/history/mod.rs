@@ -1,7 +1,7 @@
 //! The History screen's logic, kept out of the components so it is unit-tested natively: filtering, stats,
-//! words for outcomes and requests, export/import, replay links.
+//! words for outcomes and requests, replay links (the export file is
+//! `dicetray_saved::history_file`).
 
-pub mod export;
 pub mod filter;
 pub mod replay;
 pub mod stats;

@@ -2,11 +2,12 @@
 //! per-character stats; Clear (confirmed in the page, undoable); JSON export and import; replay links.
 
 use crate::history::filter::{self, Filter, Who};
-use crate::history::{export, replay, stats, text};
+use crate::history::{replay, stats, text};
 use crate::state::{use_app_state, AppState, HistoryEntry};
 use crate::storage;
 use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::percent;
+use dicetray_saved::history_file;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::time::Duration;
@@ -196,8 +197,8 @@ fn HistoryTools(state: AppState) -> impl IntoView {
     });
 
     let export = move |_| {
-        let (json, count) = state.history.with_untracked(|h| (export::export_json(h), h.len()));
-        let name = export::export_file_name(count);
+        let (json, count) = state.history.with_untracked(|h| (history_file::export_json(h), h.len()));
+        let name = history_file::export_file_name(count);
         let Some(url) = blob_url(&json) else {
             import_status.set(Some((false, "Export failed: this browser could not make the file.".into())));
             return;
@@ -213,14 +214,14 @@ fn HistoryTools(state: AppState) -> impl IntoView {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
         input.set_value("");
-        if file.size() > export::IMPORT_LIMIT_BYTES as f64 {
+        if file.size() > history_file::IMPORT_LIMIT_BYTES as f64 {
             import_status.set(Some((
                 false,
                 format!(
                     "Import failed: “{}” is {:.1} MB; the limit is {} MB.",
                     file.name(),
                     file.size() / 1_048_576.0,
-                    export::IMPORT_LIMIT_BYTES / 1_048_576
+                    history_file::IMPORT_LIMIT_BYTES / 1_048_576
                 ),
             )));
             return;
@@ -232,7 +233,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
                 import_status.set(Some((false, format!("Import failed: “{}” could not be read.", file.name()))));
                 return;
             };
-            match export::parse_import(&text) {
+            match history_file::parse_import(&text) {
                 Ok(entries) => {
                     let added = storage::add_history(&state, &entries);
                     let known = entries.len() - added;

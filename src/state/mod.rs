@@ -4,12 +4,9 @@
 
 use leptos::prelude::*;
 
-mod character;
-mod history;
 mod notice;
 
-pub use character::{new_id, now_ms, Character};
-pub use history::{CharacterRef, HistoryEntry, RollSource};
+pub use dicetray_saved::{new_id, now_ms, Character, CharacterRef, HistoryEntry, RollSource};
 pub use notice::{Notice, NoticeLevel};
 
 /// Everything the screens share.

@@ -2,21 +2,17 @@
 //! tabs, and never silently lost. See `schema.rs` for the keys and format.
 
 mod backend;
-mod compact;
 mod load;
-mod merge;
-mod migrate;
 mod quarantine;
 mod restore;
-mod schema;
 mod sync;
 
-pub use merge::union_history;
-pub use migrate::{decode, decode_value, DecodeError, Decoded};
-pub use schema::{encode_history, HistoryMeta, Kind};
 pub use sync::{read, start, Saved};
 
 use crate::state::{now_ms, AppState, HistoryEntry};
+use dicetray_saved::compact;
+use dicetray_saved::merge::union_history;
+use dicetray_saved::schema::HistoryMeta;
 use leptos::prelude::*;
 
 /// Empty the history (every tab follows); returns what was removed and the metadata before, for [`undo_clear`].

@@ -11,11 +11,11 @@
 
 use super::backend::Backend;
 use super::load::{load, Loaded};
-use super::merge::sort_history;
-use super::migrate::{decode, BadEntry, DecodeError};
 use super::quarantine::{bad_entries_json, keep_aside};
-use super::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
 use crate::state::{Character, HistoryEntry, NoticeLevel};
+use dicetray_saved::merge::sort_history;
+use dicetray_saved::migrate::{decode, BadEntry, DecodeError};
+use dicetray_saved::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// What start-up read from both keys.
@@ -123,7 +123,7 @@ fn keep_bad_aside(backend: &dyn Backend, kind: Kind, bad: &[BadEntry], now_ms: f
 mod tests {
     use super::*;
     use crate::storage::backend::MemoryBackend;
-    use crate::storage::schema::{CHARACTERS_KEY, HISTORY_KEY};
+    use dicetray_saved::schema::{CHARACTERS_KEY, HISTORY_KEY};
 
     fn ready<T>(f: impl std::future::Future<Output = T>) -> T {
         let mut f = std::pin::pin!(f);

@@ -2,12 +2,12 @@
 //! changed) whenever a signal changes, merge what other tabs save, retry after "storage full".
 
 use super::backend::{Backend, StoreError};
-use super::merge::{merge_characters, merge_history};
-use super::migrate::DecodeError;
 use super::quarantine::keep_aside;
 use super::restore::{self, Restored};
-use super::schema::{encode_characters, encode_history_compact, HistoryMeta, Kind, Tombstones};
 use crate::state::{now_ms, AppState, Character, HistoryEntry, NoticeLevel};
+use dicetray_saved::merge::{merge_characters, merge_history};
+use dicetray_saved::migrate::DecodeError;
+use dicetray_saved::schema::{encode_characters, encode_history_compact, HistoryMeta, Kind, Tombstones};
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
@@ -401,7 +401,7 @@ fn warm_saved_texts(from: usize) {
     let Some(state) = state else { return };
     let more = state.history.with_untracked(|h| {
         let end = (from + WARM_STEP).min(h.len());
-        super::compact::warm(&h[from.min(end)..end]);
+        dicetray_saved::compact::warm(&h[from.min(end)..end]);
         end < h.len()
     });
     if more {

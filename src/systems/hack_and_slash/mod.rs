@@ -1,9 +1,8 @@
-//! Hack & Slash in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Hack & Slash in the app: its roll panel and sheet editor, over the sheet's data in `dicetray_saved`.
 
 mod panel;
-mod sheet;
 pub use panel::*;
-pub use sheet::*;
+pub use dicetray_saved::sheets::hack_and_slash::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

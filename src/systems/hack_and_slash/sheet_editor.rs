@@ -2,7 +2,7 @@
 
 use super::{halves_text, Ability, Sheet};
 use crate::characters::edit::SheetAccess;
-use crate::characters::import_export::{HALVES_MAX, HALVES_MIN};
+use super::{HALVES_MAX, HALVES_MIN};
 use leptos::prelude::*;
 
 #[component]

@@ -1,10 +1,9 @@
-//! Remedy in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Remedy in the app: its roll panel and sheet editor, over the sheet's data in `dicetray_saved`.
 
 mod panel;
 mod reroll;
-mod sheet;
 pub use panel::*;
-pub use sheet::*;
+pub use dicetray_saved::sheets::remedy::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

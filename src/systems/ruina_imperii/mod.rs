@@ -1,10 +1,9 @@
-//! Ruina Imperii in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Ruina Imperii in the app: its roll panel and sheet editor, over the sheet's data in `dicetray_saved`.
 
 mod fortune;
 mod panel;
-mod sheet;
 pub use panel::*;
-pub use sheet::*;
+pub use dicetray_saved::sheets::ruina_imperii::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

@@ -103,8 +103,8 @@ struct CharactersEnvelope<'a, T> {
 }
 
 /// The history envelope as saved: replayable rolls in compact form.
-pub fn encode_history_compact(entries: &[crate::state::HistoryEntry], meta: HistoryMeta) -> String {
-    super::compact::encode_entries(HISTORY_VERSION, meta.rev, meta.cleared_at, entries)
+pub fn encode_history_compact(entries: &[crate::entry::HistoryEntry], meta: HistoryMeta) -> String {
+    crate::compact::encode_entries(HISTORY_VERSION, meta.rev, meta.cleared_at, entries)
 }
 
 /// The history envelope with every entry in full (exports: readable without replaying).

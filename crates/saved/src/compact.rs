@@ -7,7 +7,7 @@
 //! Reading one replays it; a replay that disagrees with the stored outcome makes the entry unreadable (kept aside,
 //! never silently changed).
 
-use crate::state::{CharacterRef, HistoryEntry, RollSource};
+use crate::entry::{CharacterRef, HistoryEntry, RollSource};
 use dicetray_rules::systems::Request;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -206,8 +206,8 @@ mod tests {
     #[test]
     fn the_cached_encoding_matches_serde() {
         let h = vec![rolled("a", r#"{"system":"total-effect"}"#, 1), rolled("b", r#"{"system":"total-effect"}"#, 2)];
-        let meta = crate::storage::schema::HistoryMeta { rev: 3, cleared_at: 12.5 };
-        let direct = crate::storage::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
+        let meta = crate::schema::HistoryMeta { rev: 3, cleared_at: 12.5 };
+        let direct = crate::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
         assert_eq!(encode_entries(2, 3, 12.5, &h), direct);
         assert_eq!(encode_entries(2, 3, 12.5, &h), direct, "the same from the cache");
     }
@@ -234,14 +234,14 @@ mod tests {
     #[test]
     fn a_changed_entry_is_saved_again_with_its_change() {
         let mut h = vec![rolled("p", r#"{"system":"24-system","rank":2,"dc":12}"#, 9)];
-        let meta = crate::storage::schema::HistoryMeta { rev: 0, cleared_at: 0.0 };
+        let meta = crate::schema::HistoryMeta { rev: 0, cleared_at: 0.0 };
         let before = encode_entries(2, 0, 0.0, &h);
         forget(&h[0]);
         h[0].events.push("critical_failure".into());
         h[0].text.push_str(" (declared)");
         let after = encode_entries(2, 0, 0.0, &h);
         assert_ne!(after, before);
-        let direct = crate::storage::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
+        let direct = crate::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
         assert_eq!(after, direct);
         let saved: Value = serde_json::from_str(&after).unwrap();
         assert_eq!(read_entry(&saved["data"][0]).unwrap(), h[0]);
