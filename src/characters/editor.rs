@@ -1,6 +1,6 @@
 //! The open character: name, notes and its system's sheet editor.
 
-use super::edit::CharacterAccess;
+use crate::state::edit::CharacterAccess;
 use super::ui::CharactersUi;
 use crate::systems::hack_and_slash::HackAndSlashSheetEditor;
 use crate::systems::remedy::RemedySheetEditor;

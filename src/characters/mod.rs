@@ -4,9 +4,7 @@
 
 pub mod card;
 pub mod create;
-pub mod edit;
 pub mod editor;
 pub mod summary;
-pub mod time;
 pub mod transfer;
 pub mod ui;

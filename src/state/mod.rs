@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+pub mod edit;
 mod notice;
 
 pub use dicetray_saved::{new_id, now_ms, Character, CharacterRef, HistoryEntry, RollSource};

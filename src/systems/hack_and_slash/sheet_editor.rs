@@ -1,7 +1,7 @@
 //! The Hack & Slash sheet editor: abilities with their bonus in half steps, changed by a -½/+½ stepper.
 
 use super::{halves_text, Ability, Sheet};
-use crate::characters::edit::SheetAccess;
+use crate::state::edit::SheetAccess;
 use super::{HALVES_MAX, HALVES_MIN};
 use leptos::prelude::*;
 

@@ -2,7 +2,7 @@
 //! with its check dice in Remedy notation, checked as the player types.
 
 use super::{Sheet, Skill};
-use crate::characters::edit::SheetAccess;
+use crate::state::edit::SheetAccess;
 use dicetray_rules::systems::remedy::{CheckDice, Keep};
 use leptos::prelude::*;
 

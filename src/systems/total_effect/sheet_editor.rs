@@ -2,7 +2,7 @@
 //! names from the three example games or custom; abilities with their outcome bands over Total, checked as typed.
 
 use super::{Ability, BandNote, Sheet, TierPreset};
-use crate::characters::edit::SheetAccess;
+use crate::state::edit::SheetAccess;
 use dicetray_rules::systems::total_effect::{tier_of_level, Band, BAND_FORMS};
 use leptos::prelude::*;
 

@@ -2,8 +2,8 @@
 //! five tracks, logged by Push Your Luck or by hand, each markable as cleared.
 
 use super::{track_name, LoggedComplication, Sheet, Skill, TRACKS};
-use crate::characters::edit::SheetAccess;
-use crate::characters::time::format_time;
+use crate::state::edit::SheetAccess;
+use crate::widgets::time::format_time;
 use crate::state::now_ms;
 use dicetray_rules::systems::twenty_four::{rank_dice, Severity, Track};
 use leptos::prelude::*;
