@@ -11,6 +11,7 @@ mod history;
 mod pwa;
 mod route;
 mod screens;
+mod startup;
 mod state;
 mod storage;
 mod systems;
@@ -39,22 +40,9 @@ pub fn start() {
     );
 }
 
-thread_local! {
-    /// True while [`mount`] renders the app's first view.
-    static FIRST_RENDER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// True while the app renders its first view at start-up (not when a screen is opened later): a screen can put
-/// off part of its work to a task of its own, so start-up is not one long task (the Roll screen's panel does).
-fn is_first_render() -> bool {
-    FIRST_RENDER.with(std::cell::Cell::get)
-}
-
 fn mount(saved: storage::Saved) {
     if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
         boot.remove();
     }
-    FIRST_RENDER.with(|first| first.set(true));
-    leptos::mount::mount_to_body(move || leptos::prelude::view! { <app::App saved /> });
-    FIRST_RENDER.with(|first| first.set(false));
+    startup::first_render(|| leptos::mount::mount_to_body(move || leptos::prelude::view! { <app::App saved /> }));
 }

@@ -43,7 +43,7 @@ pub fn RollScreen() -> impl IntoView {
     // When the app starts, the panel (most of this screen's work) is built in a task of its own after the first
     // paint: the screen's frame shows sooner and start-up is several shorter tasks rather than one long one,
     // which would hold up the player's first taps. The footer waits for the panel (style/roll.css), so nothing moves.
-    let panel_shown = RwSignal::new(!crate::is_first_render());
+    let panel_shown = RwSignal::new(!crate::startup::is_first_render());
     if !panel_shown.get_untracked() {
         set_timeout(move || panel_shown.set(true), Duration::ZERO);
     }
