@@ -3,8 +3,7 @@
 
 use crate::history::filter::{self, Filter, Who};
 use crate::history::{replay, stats, text};
-use crate::state::{use_app_state, AppState, HistoryEntry};
-use crate::storage;
+use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
 use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::percent;
 use dicetray_saved::history_file;
@@ -30,7 +29,7 @@ pub fn HistoryScreen() -> impl IntoView {
         let n = shown.get();
         matching.with(|m| state.history.with(|h| m.iter().take(n).map(|&i| h[i].clone()).collect::<Vec<_>>()))
     });
-    let total = Memo::new(move |_| state.history.with(Vec::len));
+    let total = Memo::new(move |_| state.history.with(|h| h.len()));
 
     view! {
         <section class="screen history-screen" aria-labelledby="screen-title">
@@ -186,7 +185,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
     let undo_generation = StoredValue::new(0u64);
     let cancel_ref = NodeRef::<leptos::html::Button>::new();
     let clear_ref = NodeRef::<leptos::html::Button>::new();
-    let empty = Memo::new(move |_| state.history.with(Vec::is_empty));
+    let empty = Memo::new(move |_| state.history.with(|h| h.is_empty()));
 
     Effect::new(move |_| {
         if confirming.get() {
@@ -235,7 +234,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
             };
             match history_file::parse_import(&text) {
                 Ok(entries) => {
-                    let added = storage::add_history(&state, &entries);
+                    let added = state.history.try_update(|h| h.add(&entries)).unwrap_or(0);
                     let known = entries.len() - added;
                     import_status.set(Some((
                         true,
@@ -253,7 +252,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
     };
 
     let confirm_clear = move |_| {
-        let (removed, _) = storage::clear_history(&state);
+        let removed = state.history.try_update(|h| h.clear(now_ms())).unwrap_or_default();
         confirming.set(false);
         undo.set(Some(removed));
         undo_generation.update_value(|g| *g += 1);
@@ -346,7 +345,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
                 <p id="clear-desc">
                     {move || format!(
                         "This removes all {} rolls from this browser (in every open tab). You can undo it for a little while.",
-                        state.history.with(Vec::len),
+                        state.history.with(|h| h.len()),
                     )}
                 </p>
                 <div class="confirm-actions">
@@ -371,7 +370,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
                                 class="button"
                                 on:click=move |_| {
                                     if let Some(removed) = undo.try_update(Option::take).flatten() {
-                                        storage::undo_clear(&state, removed);
+                                        state.history.update(|h| h.undo_clear(&removed));
                                     }
                                 }
                             >

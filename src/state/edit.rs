@@ -2,8 +2,8 @@
 //! [`SheetAccess`] for its system's sheet. Reads are reactive; every write marks the character updated.
 
 use super::{use_app_state, AppState, Character};
-use dicetray_saved::sheets::{self, Sheet};
 use dicetray_saved::character_list as list;
+use dicetray_saved::sheets::{self, Sheet};
 use leptos::prelude::*;
 use std::marker::PhantomData;
 

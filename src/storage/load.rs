@@ -1,10 +1,10 @@
 //! Start-up reading of one key: decode, migrate, keep aside whatever cannot be read, and say what happened.
 
 use super::backend::Backend;
-use dicetray_saved::migrate::{decode, DecodeError, Decoded};
 use super::quarantine::{bad_entries_json, keep_aside, keep_aside_once};
-use dicetray_saved::schema::Kind;
 use crate::state::NoticeLevel;
+use dicetray_saved::migrate::{decode, DecodeError, Decoded};
+use dicetray_saved::schema::Kind;
 use serde_json::Map;
 
 /// One key as loaded.

@@ -76,7 +76,7 @@ pub async fn restore(backend: &dyn Backend, now_ms: f64) -> Restored {
 fn read_saved(backend: &dyn Backend, now_ms: f64) -> Result<Restored, SplitLoaderError> {
     let characters = load::<Character>(backend, Kind::Characters, now_ms);
     let mut history =
-        crate::history::timed("dicetray-load-history", || load::<HistoryEntry>(backend, Kind::History, now_ms));
+        super::perf::timed("dicetray-load-history", || load::<HistoryEntry>(backend, Kind::History, now_ms));
     sort_history(&mut history.items);
     Ok(Restored {
         deleted: tombstones_from_map(&characters.meta),

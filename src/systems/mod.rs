@@ -28,6 +28,7 @@ pub fn system_name(id: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dicetray_rules::systems::{Request, SYSTEM_IDS};
 
     #[test]
     fn every_system_has_a_name_and_a_sheet() {
@@ -36,5 +37,32 @@ mod tests {
         }
         assert_eq!(system_name("total-effect"), "Total//Effect");
         assert_eq!(system_name("chess"), "chess");
+    }
+
+    #[test]
+    fn every_outcome_and_event_of_every_system_has_words() {
+        let labels: [fn(&str) -> String; 5] = [
+            twenty_four::label,
+            remedy::words::label,
+            total_effect::label,
+            ruina_imperii::label,
+            hack_and_slash::label,
+        ];
+        let requests = [
+            r#"{"system":"24-system","rank":3,"dc":15}"#,
+            r#"{"system":"remedy","dice":"1d20","dc":10,"opponent":null}"#,
+            r#"{"system":"total-effect"}"#,
+            r#"{"system":"ruina-imperii","skill":3,"difficulty":1}"#,
+            r#"{"system":"hack-and-slash","opponents":[1]}"#,
+        ];
+        for ((id, label), json) in SYSTEM_IDS.iter().zip(labels).zip(requests) {
+            let request = Request::from_json(json).unwrap();
+            assert_eq!(request.system_id(), *id);
+            let odds = request.odds().unwrap();
+            for c in odds.outcomes.iter().chain(&odds.events) {
+                let words = label(&c.name);
+                assert!(!words.contains('_') && words != c.name, "{id}: `{}` has no words ({words})", c.name);
+            }
+        }
     }
 }

@@ -4,10 +4,10 @@
 //!
 //! `cargo run -p dicetray-saved --example fuzz_seeds`. Deterministic: same files every run.
 
+use dicetray_rules::systems::Request;
 use dicetray_saved::character_file;
 use dicetray_saved::history_file::export_json;
 use dicetray_saved::{CharacterRef, HistoryEntry, RollSource};
-use dicetray_rules::systems::Request;
 use serde_json::{json, Value};
 use std::fs;
 use std::path::Path;
@@ -34,6 +34,7 @@ fn system_entry(i: usize, request: &str, seed: u64) -> HistoryEntry {
         total: s.total,
         dice: s.dice,
         text: format!("{}: {} ({})", s.system, s.outcome, s.total),
+        saving: Default::default(),
     }
 }
 
@@ -50,6 +51,7 @@ fn notation_entry(i: usize, expr: &str, seed: u64) -> HistoryEntry {
         total: roll.total as f64,
         dice: roll.dice(),
         text: roll.text,
+        saving: Default::default(),
     }
 }
 

@@ -91,6 +91,7 @@ mod tests {
             total: 3.0,
             dice: vec![],
             text: "d6 = 3".into(),
+            saving: Default::default(),
         }
     }
 

@@ -1,8 +1,8 @@
-//! Hack & Slash in the app: its roll panel and sheet editor, over the sheet's data in `dicetray_saved`.
+//! Hack & Slash in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::hack_and_slash`).
 
 mod panel;
 pub use panel::*;
-pub use dicetray_saved::sheets::hack_and_slash::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

@@ -1,9 +1,10 @@
-//! Remedy in the app: its roll panel and sheet editor, over the sheet's data in `dicetray_saved`.
+//! Remedy in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::remedy`).
 
 mod panel;
 mod reroll;
+pub mod words;
 pub use panel::*;
-pub use dicetray_saved::sheets::remedy::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

@@ -1,8 +1,8 @@
-//! Total//Effect in the app: its roll panel and sheet editor, over the sheet's data in `dicetray_saved`.
+//! Total//Effect in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::total_effect`).
 
 mod panel;
 pub use panel::*;
-pub use dicetray_saved::sheets::total_effect::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;
