@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Every check: format, then two lanes at once (the machine has 2 cores and neither lane keeps both busy: LTO,
 # linking, wasm-opt and the tests run on one core for long stretches):
-#   native lane:  lints (native and wasm32), the workspace's tests, the browser tests' build;
-#   release lane: the release build of the site, then its size budget;
-# then the browser end-to-end tests against that build. Each lane's lines are prefixed with its name. Installs
-# missing tools first (scripts/tools.sh).
+#   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests;
+#   release lane: the release build of the site, its size budget, then the browser end-to-end tests against that
+#                 build, as soon as the native lane has built them (so they run beside the workspace's tests).
+# Each lane's lines are prefixed with its name. Installs missing tools first (scripts/tools.sh).
+# DICETRAY_E2E_THREADS sets how many browser tests run at once (default 3: each spends most of its time waiting
+# on the page, so a third test keeps the 2 cores busier; bench/README.md, "CI times", has the figures).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/tools.sh --browser
@@ -12,15 +14,20 @@ scripts/tools.sh --browser
 started=$SECONDS
 step() { printf '\n\033[1m==> %s\033[0m (at %d s)\n' "$*" "$((SECONDS - started))"; }
 
+# The native lane creates this file once the browser tests are built, so the release lane can start them.
+e2e_built="$(mktemp -u)"
+trap 'rm -f "$e2e_built"' EXIT
+
 native_lane() {
   step "lints, native (clippy, warnings denied)"
   cargo clippy --workspace --all-targets --features dicetray-app/e2e -- -D warnings
   step "lints, wasm32 (clippy, warnings denied)"
   cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -- -D warnings
-  step "workspace tests"
-  cargo test --workspace
   step "browser end-to-end tests: build"
   cargo test --features e2e --test e2e --no-run
+  touch "$e2e_built"
+  step "workspace tests"
+  cargo test --workspace
 }
 
 release_lane() {
@@ -28,6 +35,13 @@ release_lane() {
   scripts/build-release.sh
   step "size budget (bench/budget --sizes-only: the first load's gzip transfer, at most 250 KB)"
   bench/budget --no-build --sizes-only
+  step "browser end-to-end tests: waiting for their build (native lane)"
+  while [ ! -e "$e2e_built" ]; do
+    kill -0 "$native" 2>/dev/null || { echo "the native lane stopped before building the browser tests" >&2; return 1; }
+    sleep 1
+  done
+  step "browser end-to-end tests (headless Chromium, ${DICETRAY_E2E_THREADS:-3} at once)"
+  cargo test --features e2e --test e2e -- --test-threads="${DICETRAY_E2E_THREADS:-3}"
 }
 
 # lane NAME FUNCTION: run FUNCTION with its output prefixed by NAME; its status is the function's.
@@ -47,9 +61,6 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "error: the ${failed[*]} lane failed (its lines above are prefixed with its name)" >&2
   exit 1
 fi
-
-step "browser end-to-end tests (headless Chromium)"
-cargo test --features e2e --test e2e
 
 leftover=$(pgrep -f 'user-data-dir=.*dicetray-e2e' || true)
 if [ -n "$leftover" ]; then

@@ -24,8 +24,17 @@ lock_bindgen="$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,"");
   && [ -n "$terser_version" ] || die "Trunk.toml must pin trunk-version, [tools] wasm_bindgen, wasm_opt, wasm_split and terser"
 [ "$bindgen_version" = "$lock_bindgen" ] || die "Trunk.toml pins wasm_bindgen = $bindgen_version but Cargo.lock has wasm-bindgen $lock_bindgen; make them equal"
 
-command -v cargo >/dev/null || die "cargo not found: install Rust with rustup (https://rustup.rs) first"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$root/.tools/node_modules/.bin:$PATH"
+command -v rustup >/dev/null || die "rustup not found: install Rust with rustup (https://rustup.rs) first"
+# The toolchain rust-toolchain.toml pins, installed explicitly: a machine whose only toolchain is "stable" does not
+# have it under that name, and rustup does not install it by itself where RUSTUP_AUTO_INSTALL=0 (as on our
+# machines), so the first cargo command would fail.
+toolchain="$(sed -n 's/^channel *= *"\(.*\)"/\1/p' rust-toolchain.toml)"
+[ -n "$toolchain" ] || die "rust-toolchain.toml names no channel"
+if ! rustup toolchain list | grep -q "^$toolchain-"; then
+  say "installing Rust $toolchain (rust-toolchain.toml: with rustfmt, clippy and the wasm32 target)"
+  rustup toolchain install --no-self-update
+fi
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
@@ -33,7 +42,7 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 if [ "$(trunk --version 2>/dev/null || true)" != "trunk $trunk_version" ]; then
-  say "installing Trunk $trunk_version (about 10 minutes on 2 cores, once)"
+  say "installing Trunk $trunk_version (about 20 minutes on 2 cores, once)"
   # 0.22.x declares a newer rust-version than it needs; it builds and runs on 1.95.
   cargo install --locked --ignore-rust-version trunk --version "$trunk_version"
 fi

@@ -158,6 +158,8 @@ fn starting_up_moves_nothing_on_the_page() {
 /// page's main content is there at once (Largest Contentful Paint, a Core Web Vital, is the first paint).
 #[test]
 fn the_start_up_frame_is_the_first_and_largest_paint() {
+    /// scripts/start-after-paint.mjs starts the wasm at the first paint or after this many milliseconds.
+    const START_FALLBACK_MS: f64 = 1000.0;
     for (width, height) in [(360, 740), (412, 823), (1280, 800)] {
         BrowserTest::new().viewport(width, height).run(move |page| async move {
             // Each candidate: [its time, whether its element is the start-up frame's]. The app removes `#boot` once
@@ -185,9 +187,12 @@ fn the_start_up_frame_is_the_first_and_largest_paint() {
             let (first, wasm) = (times(&paints["first"]), times(&paints["wasm"]));
             assert_eq!(first.len(), 1, "at {width}x{height}: {paints}");
             assert_eq!(wasm.len(), 1, "at {width}x{height}, the main wasm is fetched once: {paints}");
+            // The wasm waits for the first paint, or for the waiter's fallback (scripts/start-after-paint.mjs: a
+            // second after the page's script ran) when the page cannot paint that soon, as on a heavily loaded
+            // machine (first paint at 6.4 s once, at a load average near 50): never sooner than either.
             assert!(
-                wasm[0] >= first[0],
-                "at {width}x{height}, the wasm was requested before the first paint: {paints}"
+                wasm[0] >= first[0] || wasm[0] >= START_FALLBACK_MS,
+                "at {width}x{height}, the wasm was requested before the first paint and before the {START_FALLBACK_MS} ms fallback: {paints}"
             );
             // Under load the frame may paint in two steps (a header piece, then its text): every candidate for the
             // largest paint must still be the frame's, and the first one is the first paint.

@@ -166,6 +166,11 @@ impl Page {
     /// Run `script` (a function body that returns a value or a promise) until its result is truthy, and return
     /// that result; fails after `WAIT`, saying `what` was awaited.
     pub async fn wait_js(&self, script: &str, what: &str) -> Value {
+        self.wait_js_within(script, what, WAIT).await
+    }
+
+    /// `wait_js` with a time limit of its own, for work that scales with the machine's load.
+    pub async fn wait_js_within(&self, script: &str, what: &str, limit: Duration) -> Value {
         trace(format_args!("wait_js {what:?}"));
         let started = Instant::now();
         let mut last = Value::Null;
@@ -183,18 +188,20 @@ impl Page {
                 }
                 last = value;
             }
-            if started.elapsed() > WAIT {
-                panic!("{what}: not within {WAIT:?}; last result {last}; page errors: {:?}", self.js_errors().await);
+            if started.elapsed() > limit {
+                panic!("{what}: not within {limit:?}; last result {last}; page errors: {:?}", self.js_errors().await);
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
-    /// Wait until a service worker controls the page (the app registers one on start).
+    /// Wait until a service worker controls the page (the app registers one on start). Its install fetches and
+    /// caches every file of the site first, which took over 10 s on a 2-core machine at a load average near 50.
     pub async fn wait_for_service_worker(&self) {
-        self.wait_js(
+        self.wait_js_within(
             "return !!navigator.serviceWorker && !!navigator.serviceWorker.controller;",
             "a service worker controls the page",
+            Duration::from_secs(30),
         )
         .await;
     }
