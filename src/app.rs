@@ -7,10 +7,10 @@ use crate::widgets::lazy_screen::lazy_screen;
 use crate::widgets::notices::Notices;
 use leptos::prelude::*;
 
-/// The app, over what start-up read from storage.
+/// The app, over what start-up read from storage: the state, kept saved by storage from now on.
 #[component]
 pub fn App(saved: crate::storage::Saved) -> impl IntoView {
-    provide_app_state(saved);
+    crate::storage::start(provide_app_state(), saved);
     let screen = use_screen();
     view! {
         // Moves focus without touching the URL fragment, which names the screen.

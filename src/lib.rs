@@ -1,18 +1,19 @@
 //! dicetray, the browser app: Leptos components over `dicetray-rules`. See ARCHITECTURE.md for the map.
 //!
-//! The package is a library plus a thin binary (`src/main.rs`, which Trunk builds via `data-bin="dicetray-app"`)
-//! so that native tools can reach the app's pure parts: the fuzz targets in `fuzz/` feed hostile text to the
-//! history and character import decoders and the storage decoders. Only those modules are public.
+//! The package is a library plus a thin binary (`src/main.rs`, which Trunk builds via `data-bin="dicetray-app"`).
+//! Saved data (characters, history, their storage format and files) is the `dicetray-saved` crate, which the fuzz
+//! targets and tools use without the app.
 
 mod app;
-pub mod characters;
+mod characters;
 mod help;
-pub mod history;
+mod history;
 mod pwa;
 mod route;
 mod screens;
-pub mod state;
-pub mod storage;
+mod startup;
+mod state;
+mod storage;
 mod systems;
 mod tray;
 mod widgets;
@@ -39,22 +40,9 @@ pub fn start() {
     );
 }
 
-thread_local! {
-    /// True while [`mount`] renders the app's first view.
-    static FIRST_RENDER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// True while the app renders its first view at start-up (not when a screen is opened later): a screen can put
-/// off part of its work to a task of its own, so start-up is not one long task (the Roll screen's panel does).
-fn is_first_render() -> bool {
-    FIRST_RENDER.with(std::cell::Cell::get)
-}
-
 fn mount(saved: storage::Saved) {
     if let Some(boot) = leptos::prelude::document().get_element_by_id("boot") {
         boot.remove();
     }
-    FIRST_RENDER.with(|first| first.set(true));
-    leptos::mount::mount_to_body(move || leptos::prelude::view! { <app::App saved /> });
-    FIRST_RENDER.with(|first| first.set(false));
+    startup::first_render(|| leptos::mount::mount_to_body(move || leptos::prelude::view! { <app::App saved /> }));
 }

@@ -1,13 +1,15 @@
-//! The app's import decoders: a history export file (`history::export::parse_import`), a character export file
-//! (`characters::import_export::import_json`) and the localStorage blobs of both kinds (`storage::decode`).
+//! The saved-data decoders: a history export file (`history_file::parse_import`), a character export file
+//! (`character_file::import_json`) and the localStorage blobs of both kinds (`migrate::decode`), all in
+//! `dicetray-saved`.
 //! Every input goes through all four. An accepted history file must export and import back to the same entries;
 //! an accepted character must pass the app's own validation.
 #![no_main]
 
-use dicetray_app::characters::import_export::{import_json, validate};
-use dicetray_app::history::export::{export_json, parse_import};
-use dicetray_app::state::{Character, HistoryEntry};
-use dicetray_app::storage::{decode, Kind};
+use dicetray_saved::character_file::{import_json, validate};
+use dicetray_saved::history_file::{export_json, parse_import};
+use dicetray_saved::migrate::decode;
+use dicetray_saved::schema::Kind;
+use dicetray_saved::{Character, HistoryEntry};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

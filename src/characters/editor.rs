@@ -1,7 +1,7 @@
 //! The open character: name, notes and its system's sheet editor.
 
-use super::edit::CharacterAccess;
 use super::ui::CharactersUi;
+use crate::state::edit::CharacterAccess;
 use crate::systems::hack_and_slash::HackAndSlashSheetEditor;
 use crate::systems::remedy::RemedySheetEditor;
 use crate::systems::ruina_imperii::RuinaImperiiSheetEditor;

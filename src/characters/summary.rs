@@ -1,8 +1,8 @@
 //! The one line the character list shows under each character's name.
 
-use crate::systems::hack_and_slash::halves_text;
-use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::tier_of_level;
+use dicetray_saved::sheets::hack_and_slash::halves_text;
+use dicetray_saved::Sheet;
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -68,7 +68,7 @@ pub fn summary(sheet: &Sheet) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::{hack_and_slash, total_effect};
+    use dicetray_saved::sheets::{hack_and_slash, total_effect};
 
     #[test]
     fn summaries_use_each_systems_words() {

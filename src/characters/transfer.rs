@@ -1,8 +1,8 @@
 //! Import and export: the export as copyable text and a file download, the import from a file or pasted text.
 //! Imported text is only ever shown as text.
 
-use super::import_export::{export_json, file_name, import_json, too_large, MAX_BYTES};
 use super::ui::CharactersUi;
+use dicetray_saved::character_file::{export_json, file_name, import_json, too_large, MAX_BYTES};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

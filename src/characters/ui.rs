@@ -1,8 +1,8 @@
 //! The Characters screen's own state (which character is open, which is being exported, the last deletion
 //! offered for undo), shared by its components through a context.
 
-use super::list::{self, Removed};
 use crate::state::{use_app_state, AppState};
+use dicetray_saved::character_list::{self as list, Removed};
 use leptos::prelude::*;
 use std::time::Duration;
 

@@ -1,5 +1,5 @@
-//! The Help screen's content: each system's rules in our own words, the project's rulings
-//! (`/work/shared/rules/README.md` in the project's shared folder), the notation reference and a note on the odds.
+//! The Help screen's content: each system's rules in our own words, the project's rulings (from the rules texts the
+//! project keeps beside its code, `shared/rules/README.md`), the notation reference and a note on the odds.
 //!
 //! Sections and outcomes have stable anchors so other screens can link to them:
 //! a section is `#/help/<system id>` (element id `help-<system id>`), an outcome is

@@ -111,6 +111,7 @@ pub(crate) mod tests {
             total: 1.0,
             dice: vec![],
             text: String::new(),
+            saving: Default::default(),
         }
     }
 

@@ -112,6 +112,7 @@ mod tests {
             total: roll.total,
             dice: roll.dice.clone(),
             text: String::new(),
+            saving: Default::default(),
         };
         let hash = replay_hash(&entry);
         assert!(hash.starts_with("#/replay?r="), "{hash}");

@@ -2,11 +2,11 @@
 //! per-character stats; Clear (confirmed in the page, undoable); JSON export and import; replay links.
 
 use crate::history::filter::{self, Filter, Who};
-use crate::history::{export, replay, stats, text};
-use crate::state::{use_app_state, AppState, HistoryEntry};
-use crate::storage;
+use crate::history::{replay, stats, text};
+use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
 use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::percent;
+use dicetray_saved::history_file;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::time::Duration;
@@ -29,7 +29,7 @@ pub fn HistoryScreen() -> impl IntoView {
         let n = shown.get();
         matching.with(|m| state.history.with(|h| m.iter().take(n).map(|&i| h[i].clone()).collect::<Vec<_>>()))
     });
-    let total = Memo::new(move |_| state.history.with(Vec::len));
+    let total = Memo::new(move |_| state.history.with(|h| h.len()));
 
     view! {
         <section class="screen history-screen" aria-labelledby="screen-title">
@@ -185,7 +185,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
     let undo_generation = StoredValue::new(0u64);
     let cancel_ref = NodeRef::<leptos::html::Button>::new();
     let clear_ref = NodeRef::<leptos::html::Button>::new();
-    let empty = Memo::new(move |_| state.history.with(Vec::is_empty));
+    let empty = Memo::new(move |_| state.history.with(|h| h.is_empty()));
 
     Effect::new(move |_| {
         if confirming.get() {
@@ -196,8 +196,8 @@ fn HistoryTools(state: AppState) -> impl IntoView {
     });
 
     let export = move |_| {
-        let (json, count) = state.history.with_untracked(|h| (export::export_json(h), h.len()));
-        let name = export::export_file_name(count);
+        let (json, count) = state.history.with_untracked(|h| (history_file::export_json(h), h.len()));
+        let name = history_file::export_file_name(count);
         let Some(url) = blob_url(&json) else {
             import_status.set(Some((false, "Export failed: this browser could not make the file.".into())));
             return;
@@ -213,14 +213,14 @@ fn HistoryTools(state: AppState) -> impl IntoView {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
         input.set_value("");
-        if file.size() > export::IMPORT_LIMIT_BYTES as f64 {
+        if file.size() > history_file::IMPORT_LIMIT_BYTES as f64 {
             import_status.set(Some((
                 false,
                 format!(
                     "Import failed: “{}” is {:.1} MB; the limit is {} MB.",
                     file.name(),
                     file.size() / 1_048_576.0,
-                    export::IMPORT_LIMIT_BYTES / 1_048_576
+                    history_file::IMPORT_LIMIT_BYTES / 1_048_576
                 ),
             )));
             return;
@@ -232,9 +232,9 @@ fn HistoryTools(state: AppState) -> impl IntoView {
                 import_status.set(Some((false, format!("Import failed: “{}” could not be read.", file.name()))));
                 return;
             };
-            match export::parse_import(&text) {
+            match history_file::parse_import(&text) {
                 Ok(entries) => {
-                    let added = storage::add_history(&state, &entries);
+                    let added = state.history.try_update(|h| h.add(&entries)).unwrap_or(0);
                     let known = entries.len() - added;
                     import_status.set(Some((
                         true,
@@ -252,7 +252,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
     };
 
     let confirm_clear = move |_| {
-        let (removed, _) = storage::clear_history(&state);
+        let removed = state.history.try_update(|h| h.clear(now_ms())).unwrap_or_default();
         confirming.set(false);
         undo.set(Some(removed));
         undo_generation.update_value(|g| *g += 1);
@@ -345,7 +345,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
                 <p id="clear-desc">
                     {move || format!(
                         "This removes all {} rolls from this browser (in every open tab). You can undo it for a little while.",
-                        state.history.with(Vec::len),
+                        state.history.with(|h| h.len()),
                     )}
                 </p>
                 <div class="confirm-actions">
@@ -370,7 +370,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
                                 class="button"
                                 on:click=move |_| {
                                     if let Some(removed) = undo.try_update(Option::take).flatten() {
-                                        storage::undo_clear(&state, removed);
+                                        state.history.update(|h| h.undo_clear(&removed));
                                     }
                                 }
                             >

@@ -102,7 +102,7 @@ fn replay_view(state: AppState, link: ReplayLink) -> impl IntoView {
                         }
                     })}
                 <p class="replay-note">
-                    "Re-rolling dice-notation links comes with the Tray; until then this shows the roll as recorded in this browser's history."
+                    "A Tray roll's link is not rolled again here: this shows the roll as this browser's history recorded it, when it has it."
                 </p>
             </div>
         }

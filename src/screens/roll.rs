@@ -3,14 +3,12 @@
 
 use crate::screens::split;
 use crate::state::use_app_state;
-use crate::systems::{self, system_name, SYSTEMS};
+use crate::systems::{self, kit, system_name, SYSTEMS};
 use crate::widgets::lazy_screen::lazy_view;
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 use std::future::Future;
 use std::time::Duration;
-
-pub mod kit;
 
 /// Which panel to show: the system and the character (None: ad hoc).
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +43,7 @@ pub fn RollScreen() -> impl IntoView {
     // When the app starts, the panel (most of this screen's work) is built in a task of its own after the first
     // paint: the screen's frame shows sooner and start-up is several shorter tasks rather than one long one,
     // which would hold up the player's first taps. The footer waits for the panel (style/roll.css), so nothing moves.
-    let panel_shown = RwSignal::new(!crate::is_first_render());
+    let panel_shown = RwSignal::new(!crate::startup::is_first_render());
     if !panel_shown.get_untracked() {
         set_timeout(move || panel_shown.set(true), Duration::ZERO);
     }

@@ -6,7 +6,8 @@
 //! most once (and not at all when the expression did not change, e.g. a space was added). The engine bounds
 //! the work of the odds (`dicetray_rules::dice::limits`), so no expression can freeze the tab.
 
-use crate::state::{new_id, now_ms, use_app_state, HistoryEntry, RollSource};
+use crate::state::roll::Rolled;
+use crate::state::use_app_state;
 use crate::tray::breakdown::Breakdown;
 use crate::tray::buttons::DiceButtons;
 use crate::tray::histogram::{histogram, OddsHistogram};
@@ -64,21 +65,13 @@ pub fn TrayScreen() -> impl IntoView {
     let roll = move || {
         let Some(Ok(expr)) = parsed.get_untracked() else { return };
         let source = text.get_untracked().trim().to_string();
-        let seed = dicetray_rules::rng::fresh_seed().unwrap_or_else(|_| now_ms() as u64 ^ 0x9E37_79B9_7F4A_7C15);
-        match expr.roll(seed) {
-            Ok(r) => {
-                state.record_roll(HistoryEntry {
-                    id: new_id(),
-                    at: now_ms(),
-                    character: None,
-                    source: RollSource::Notation { expr: source },
-                    seed,
-                    outcome: "total".into(),
-                    events: vec![],
-                    total: r.total as f64,
-                    dice: r.dice(),
-                    text: r.text.clone(),
-                });
+        let recorded = state.roll(None, |seed| {
+            let r = expr.roll(seed)?;
+            let rolled = Rolled::notation(source.clone(), &r);
+            Ok((r, rolled))
+        });
+        match recorded {
+            Ok((r, _)) => {
                 roll_error.set(None);
                 recall_at.set(None);
                 last.set(Some(r));

@@ -1,15 +1,16 @@
 //! Where the app's state lives: one [`AppState`] in a Leptos context, holding signals for the characters, the
-//! session history and the notices shown to the player. Screens read and write these signals; the storage
-//! layer (`crate::storage`) loads them at start-up and saves them when they change.
+//! session history and the notices shown to the player. Screens read these signals and change the data through
+//! the model's methods (`dicetray_saved`: `History::amend`, `Character::log_complication`, ...); every roll enters
+//! the history through [`AppState::roll`] (`roll.rs`). The storage layer (`crate::storage`), which the app root
+//! wires to this state, loads it at start-up and saves it when it changes.
 
 use leptos::prelude::*;
 
-mod character;
-mod history;
+pub mod edit;
 mod notice;
+pub mod roll;
 
-pub use character::{new_id, now_ms, Character};
-pub use history::{CharacterRef, HistoryEntry, RollSource};
+pub use dicetray_saved::{new_id, now_ms, Character, CharacterRef, History, HistoryEntry, RollSource};
 pub use notice::{Notice, NoticeLevel};
 
 /// Everything the screens share.
@@ -17,8 +18,8 @@ pub use notice::{Notice, NoticeLevel};
 pub struct AppState {
     /// Every character, in the order the player arranged them.
     pub characters: RwSignal<Vec<Character>>,
-    /// Every roll, oldest first (screens show newest first).
-    pub history: RwSignal<Vec<HistoryEntry>>,
+    /// Every roll, oldest first (screens show newest first), with the history's saved metadata.
+    pub history: RwSignal<History>,
     /// Messages for the player (saved-data problems, storage full, undo offers...).
     pub notices: RwSignal<Vec<Notice>>,
     /// The character the Roll screen rolls for (None: ad hoc).
@@ -29,7 +30,7 @@ impl AppState {
     fn new() -> Self {
         AppState {
             characters: RwSignal::new(Vec::new()),
-            history: RwSignal::new(Vec::new()),
+            history: RwSignal::new(History::default()),
             notices: RwSignal::new(Vec::new()),
             active_character: RwSignal::new(None),
         }
@@ -39,11 +40,6 @@ impl AppState {
     #[cfg(test)]
     pub fn for_tests() -> Self {
         Self::new()
-    }
-
-    /// Add a roll to the history.
-    pub fn record_roll(&self, entry: HistoryEntry) {
-        self.history.update(|h| h.push(entry));
     }
 
     /// Show a notice to the player; returns its id (to dismiss it).
@@ -63,14 +59,20 @@ impl AppState {
     pub fn character(&self, id: &str) -> Option<Character> {
         self.characters.with(|cs| cs.iter().find(|c| c.id == id).cloned())
     }
+
+    /// Change the character `id` with one of its methods (`Character::spend_fortune`, ...); None if there is no
+    /// such character.
+    pub fn change_character<R>(&self, id: &str, change: impl FnOnce(&mut Character) -> R) -> Option<R> {
+        let mut out = None;
+        self.characters.update(|cs| out = cs.iter_mut().find(|c| c.id == id).map(change));
+        out
+    }
 }
 
-/// Create the app state from what start-up read from storage (`crate::storage::read`) and provide it to every
-/// component below.
-pub fn provide_app_state(saved: crate::storage::Saved) -> AppState {
+/// Create the app state, empty, and provide it to every component below (the app root then hands it to storage).
+pub fn provide_app_state() -> AppState {
     let state = AppState::new();
     provide_context(state);
-    crate::storage::start(state, saved);
     state
 }
 

@@ -1,10 +1,10 @@
 //! Start-up reading of one key: decode, migrate, keep aside whatever cannot be read, and say what happened.
 
 use super::backend::Backend;
-use super::migrate::{decode, DecodeError, Decoded};
 use super::quarantine::{bad_entries_json, keep_aside, keep_aside_once};
-use super::schema::Kind;
 use crate::state::NoticeLevel;
+use dicetray_saved::migrate::{decode, DecodeError, Decoded};
+use dicetray_saved::schema::Kind;
 use serde_json::Map;
 
 /// One key as loaded.
@@ -34,7 +34,7 @@ impl<T> Loaded<T> {
 }
 
 /// Read `kind`'s key from `b`. Never fails: the worst case is an empty list, a notice and a read-only key.
-pub fn load<T: super::migrate::Item>(b: &dyn Backend, kind: Kind, now_ms: f64) -> Loaded<T> {
+pub fn load<T: dicetray_saved::migrate::Item>(b: &dyn Backend, kind: Kind, now_ms: f64) -> Loaded<T> {
     let key = kind.key();
     let mut out = Loaded::unwritten();
     let raw = match b.get(key) {
@@ -132,7 +132,7 @@ mod tests {
     use super::*;
     use crate::state::HistoryEntry;
     use crate::storage::backend::MemoryBackend;
-    use crate::storage::schema::HISTORY_KEY;
+    use dicetray_saved::schema::HISTORY_KEY;
 
     fn backend(raw: &str) -> MemoryBackend {
         let b = MemoryBackend::default();

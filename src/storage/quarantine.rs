@@ -2,7 +2,7 @@
 //! `<key>.future.<ms>` for a blob from a newer dicetray.
 
 use super::backend::{Backend, StoreError};
-use super::migrate::BadEntry;
+use dicetray_saved::migrate::BadEntry;
 use serde_json::json;
 
 /// Write `content` under a fresh `<key>.<tag>.<ms>` key; returns that key.

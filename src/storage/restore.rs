@@ -11,11 +11,11 @@
 
 use super::backend::Backend;
 use super::load::{load, Loaded};
-use super::merge::sort_history;
-use super::migrate::{decode, BadEntry, DecodeError};
 use super::quarantine::{bad_entries_json, keep_aside};
-use super::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
 use crate::state::{Character, HistoryEntry, NoticeLevel};
+use dicetray_saved::merge::sort_history;
+use dicetray_saved::migrate::{decode, BadEntry, DecodeError};
+use dicetray_saved::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// What start-up read from both keys.
@@ -76,7 +76,7 @@ pub async fn restore(backend: &dyn Backend, now_ms: f64) -> Restored {
 fn read_saved(backend: &dyn Backend, now_ms: f64) -> Result<Restored, SplitLoaderError> {
     let characters = load::<Character>(backend, Kind::Characters, now_ms);
     let mut history =
-        crate::history::timed("dicetray-load-history", || load::<HistoryEntry>(backend, Kind::History, now_ms));
+        super::perf::timed("dicetray-load-history", || load::<HistoryEntry>(backend, Kind::History, now_ms));
     sort_history(&mut history.items);
     Ok(Restored {
         deleted: tombstones_from_map(&characters.meta),
@@ -123,7 +123,7 @@ fn keep_bad_aside(backend: &dyn Backend, kind: Kind, bad: &[BadEntry], now_ms: f
 mod tests {
     use super::*;
     use crate::storage::backend::MemoryBackend;
-    use crate::storage::schema::{CHARACTERS_KEY, HISTORY_KEY};
+    use dicetray_saved::schema::{CHARACTERS_KEY, HISTORY_KEY};
 
     fn ready<T>(f: impl std::future::Future<Output = T>) -> T {
         let mut f = std::pin::pin!(f);

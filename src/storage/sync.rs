@@ -1,15 +1,20 @@
 //! The live link between the app's signals and storage: load at start-up, save (debounced, only when the text
 //! changed) whenever a signal changes, merge what other tabs save, retry after "storage full".
+//!
+//! One [`Sync`] per app, made by [`start`] and held by the effects, timers and event listeners it sets up: what is
+//! written is decided by the app's signals and what each history entry carries, nothing kept beside them.
 
 use super::backend::{Backend, StoreError};
-use super::merge::{merge_characters, merge_history};
-use super::migrate::DecodeError;
+use super::perf::{mark, measure_since};
 use super::quarantine::keep_aside;
 use super::restore::{self, Restored};
-use super::schema::{encode_characters, encode_history_compact, HistoryMeta, Kind, Tombstones};
-use crate::state::{now_ms, AppState, Character, HistoryEntry, NoticeLevel};
+use crate::state::{now_ms, AppState, Character, History, HistoryEntry, NoticeLevel};
+use dicetray_saved::compact::{encode_saved, warm};
+use dicetray_saved::merge::merge_characters;
+use dicetray_saved::migrate::DecodeError;
+use dicetray_saved::schema::{encode_characters, HistoryMeta, Kind, Tombstones};
 use leptos::prelude::*;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 use std::time::Duration;
@@ -44,29 +49,6 @@ struct Sync {
     known_characters: RefCell<HashSet<String>>,
 }
 
-thread_local! {
-    static SYNC: RefCell<Option<Rc<Sync>>> = const { RefCell::new(None) };
-    /// History metadata (also kept when storage is unavailable, for Clear/Undo).
-    static META: Cell<HistoryMeta> = const { Cell::new(HistoryMeta { rev: 0, cleared_at: 0.0 }) };
-}
-
-fn with_sync(f: impl FnOnce(&Rc<Sync>)) {
-    let sync = SYNC.with(|s| s.borrow().clone());
-    if let Some(sync) = sync {
-        f(&sync);
-    }
-}
-
-/// The current history metadata.
-pub fn history_meta() -> HistoryMeta {
-    META.with(Cell::get)
-}
-
-/// Replace the history metadata (Clear and Undo bump `rev`).
-pub fn set_history_meta(meta: HistoryMeta) {
-    META.with(|m| m.set(meta));
-}
-
 impl Sync {
     fn key_state(&self, kind: Kind) -> &RefCell<KeyState> {
         match kind {
@@ -89,7 +71,7 @@ impl Sync {
 
     fn encode(&self, kind: Kind) -> String {
         match kind {
-            Kind::History => self.state.history.with_untracked(|h| encode_history_compact(h, history_meta())),
+            Kind::History => self.state.history.with_untracked(encode_saved),
             Kind::Characters => {
                 self.note_deletions();
                 let deleted = self.deleted.borrow();
@@ -100,7 +82,7 @@ impl Sync {
 
     /// Write `kind` now if its text changed, unless another tab's save is still being read (the save that
     /// follows reading it writes both).
-    fn save(&self, kind: Kind) {
+    fn save(self: &Rc<Self>, kind: Kind) {
         if self.key_state(kind).borrow().incoming > 0 {
             self.key_state(kind).borrow_mut().pending = false;
             return;
@@ -109,7 +91,7 @@ impl Sync {
     }
 
     /// Write `kind` now if its text changed.
-    fn write(&self, kind: Kind) {
+    fn write(self: &Rc<Self>, kind: Kind) {
         let cell = self.key_state(kind);
         if !cell.borrow().writable {
             return;
@@ -139,7 +121,7 @@ impl Sync {
         }
     }
 
-    fn failed(&self, kind: Kind, e: &StoreError) {
+    fn failed(self: &Rc<Self>, kind: Kind, e: &StoreError) {
         let cell = self.key_state(kind);
         if cell.borrow().failing.is_none() {
             let text = match (kind, e) {
@@ -160,14 +142,13 @@ impl Sync {
         }
         if !cell.borrow().retry_scheduled {
             cell.borrow_mut().retry_scheduled = true;
+            let s = Rc::clone(self);
             set_timeout(
                 move || {
-                    with_sync(|s| {
-                        s.key_state(kind).borrow_mut().retry_scheduled = false;
-                        if s.key_state(kind).borrow().failing.is_some() {
-                            s.save(kind);
-                        }
-                    })
+                    s.key_state(kind).borrow_mut().retry_scheduled = false;
+                    if s.key_state(kind).borrow().failing.is_some() {
+                        s.save(kind);
+                    }
                 },
                 RETRY,
             );
@@ -175,18 +156,19 @@ impl Sync {
     }
 
     /// Save `kind` soon (changes within [`DEBOUNCE`] share one save).
-    fn schedule(&self, kind: Kind) {
+    fn schedule(self: &Rc<Self>, kind: Kind) {
         let cell = self.key_state(kind);
         if cell.borrow().pending || !cell.borrow().writable {
             return;
         }
         cell.borrow_mut().pending = true;
-        set_timeout(move || with_sync(|s| s.save(kind)), DEBOUNCE);
+        let s = Rc::clone(self);
+        set_timeout(move || s.save(kind), DEBOUNCE);
     }
 
     /// The page is going away: write what is waiting (even while another tab's save is read: losing this tab's
     /// changes would be worse, and that tab still holds its own and merges again when it sees this write).
-    fn flush(&self) {
+    fn flush(self: &Rc<Self>) {
         for kind in [Kind::History, Kind::Characters] {
             if self.key_state(kind).borrow().pending {
                 self.write(kind);
@@ -248,10 +230,8 @@ impl Sync {
         });
     }
 
-    fn merge_incoming_history(&self, raw: String, items: &[HistoryEntry], incoming_meta: HistoryMeta) {
-        let (merged, meta) =
-            self.state.history.with_untracked(|h| merge_history(h, history_meta(), items, incoming_meta));
-        set_history_meta(meta);
+    fn merge_incoming_history(self: &Rc<Self>, raw: String, items: &[HistoryEntry], incoming_meta: HistoryMeta) {
+        let merged = self.state.history.with_untracked(|h| h.merged_with(items, incoming_meta));
         self.history.borrow_mut().last_raw = Some(raw);
         if self.state.history.with_untracked(|h| *h != merged) {
             self.state.history.set(merged);
@@ -259,7 +239,7 @@ impl Sync {
         self.schedule(Kind::History);
     }
 
-    fn merge_incoming_characters(&self, raw: String, items: &[Character], incoming_deleted: &Tombstones) {
+    fn merge_incoming_characters(self: &Rc<Self>, raw: String, items: &[Character], incoming_deleted: &Tombstones) {
         self.note_deletions();
         let (merged, deleted) = self
             .state
@@ -288,7 +268,7 @@ impl Sync {
         );
     }
 
-    fn incoming_unreadable(&self, kind: Kind, raw: String, e: DecodeError) {
+    fn incoming_unreadable(self: &Rc<Self>, kind: Kind, raw: String, e: DecodeError) {
         match e {
             DecodeError::Future(v) => {
                 self.key_state(kind).borrow_mut().writable = false;
@@ -352,8 +332,7 @@ pub fn start(state: AppState, saved: Saved) {
         }
     };
     let Restored { characters: chars, history: hist, deleted, meta } = restored;
-    set_history_meta(meta);
-    let sync = Sync {
+    let sync = Rc::new(Sync {
         state,
         history: RefCell::new(KeyState { last_raw: hist.clean.clone(), writable: hist.writable, ..Default::default() }),
         characters: RefCell::new(KeyState {
@@ -364,31 +343,32 @@ pub fn start(state: AppState, saved: Saved) {
         deleted: RefCell::new(deleted),
         known_characters: RefCell::new(chars.items.iter().map(|c| c.id.clone()).collect()),
         backend,
-    };
+    });
     for (level, text) in chars.notices.into_iter().chain(hist.notices) {
         state.notify(level, text);
     }
     let (hist_clean, chars_clean) = (hist.clean.is_some(), chars.clean.is_some());
-    state.history.set(hist.items);
+    state.history.set(History::new(hist.items, meta));
     state.characters.set(chars.items);
-    SYNC.with(|s| *s.borrow_mut() = Some(Rc::new(sync)));
     mark("dicetray-load-end");
 
     // Save on change. The first run only subscribes when what was loaded is exactly what is stored.
+    let s = Rc::clone(&sync);
     Effect::new(move |prev: Option<()>| {
         state.history.track();
         if prev.is_some() || !hist_clean {
-            with_sync(|s| s.schedule(Kind::History));
+            s.schedule(Kind::History);
         }
     });
+    let s = Rc::clone(&sync);
     Effect::new(move |prev: Option<()>| {
         state.characters.track();
         if prev.is_some() || !chars_clean {
-            with_sync(|s| s.schedule(Kind::Characters));
+            s.schedule(Kind::Characters);
         }
     });
-    listen_for_other_tabs();
-    warm_saved_texts(0);
+    listen_for_other_tabs(sync);
+    warm_saved_texts(state, 0);
 }
 
 /// How many entries each idle step prepares for the next save.
@@ -396,16 +376,14 @@ const WARM_STEP: usize = 400;
 
 /// Prepare the saved text of every loaded entry in small steps, so the first save after start-up does not
 /// serialise 10,000 rolls at once.
-fn warm_saved_texts(from: usize) {
-    let state = SYNC.with(|s| s.borrow().as_ref().map(|s| s.state));
-    let Some(state) = state else { return };
-    let more = state.history.with_untracked(|h| {
+fn warm_saved_texts(state: AppState, from: usize) {
+    let more = state.history.try_with_untracked(|h| {
         let end = (from + WARM_STEP).min(h.len());
-        super::compact::warm(&h[from.min(end)..end]);
+        warm(&h[from.min(end)..end]);
         end < h.len()
     });
-    if more {
-        set_timeout(move || warm_saved_texts(from + WARM_STEP), Duration::from_millis(1));
+    if more == Some(true) {
+        set_timeout(move || warm_saved_texts(state, from + WARM_STEP), Duration::from_millis(1));
     }
 }
 
@@ -421,34 +399,12 @@ fn open_backend() -> Result<Box<dyn Backend>, String> {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn mark(name: &str) {
-    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-        let _ = p.mark(name);
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn mark(_: &str) {}
-
-/// Record the time since mark `start` as performance measure `name` (only the latest is kept); the browser
-/// tests read the save time of 10,000 rolls from it.
-#[cfg(target_arch = "wasm32")]
-fn measure_since(name: &str, start: &str) {
-    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-        p.clear_measures_with_measure_name(name);
-        let _ = p.measure_with_start_mark(name, start);
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn measure_since(_: &str, _: &str) {}
-
-#[cfg(target_arch = "wasm32")]
-fn listen_for_other_tabs() {
+fn listen_for_other_tabs(sync: Rc<Sync>) {
+    let s = Rc::clone(&sync);
     let storage = window_event_listener(leptos::ev::storage, move |ev| {
-        with_sync(|s| s.on_storage(ev.key().as_deref(), ev.new_value()));
+        s.on_storage(ev.key().as_deref(), ev.new_value());
     });
-    let hide = window_event_listener(leptos::ev::pagehide, move |_| with_sync(|s| s.flush()));
+    let hide = window_event_listener(leptos::ev::pagehide, move |_| sync.flush());
     on_cleanup(move || {
         storage.remove();
         hide.remove();
@@ -456,7 +412,7 @@ fn listen_for_other_tabs() {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn listen_for_other_tabs() {
+fn listen_for_other_tabs(_: Rc<Sync>) {
     // No other tabs outside a browser; keep the handlers reachable for the unit tests' build.
     let _ = (Sync::on_storage, Sync::flush);
 }

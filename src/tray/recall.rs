@@ -86,6 +86,7 @@ mod tests {
             total: 0.0,
             dice: vec![],
             text: String::new(),
+            saving: Default::default(),
         }
     }
 

@@ -1,9 +1,8 @@
-//! Hack & Slash in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Hack & Slash in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::hack_and_slash`).
 
 mod panel;
-mod sheet;
 pub use panel::*;
-pub use sheet::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

@@ -1,15 +1,13 @@
 //! The Hack & Slash roll panel: bonus and difficulty in half steps, or one or more opposers; after the roll,
 //! the success level and each opposer's interference.
 
-use super::halves_text;
-use crate::screens::roll::kit::{
-    roll_and_record, summary_view, HalfStepper, OddsView, RollButton, RollCtx, SelectField,
-};
+use crate::systems::kit::{roll_and_record, summary_view, HalfStepper, OddsView, RollButton, RollCtx, SelectField};
 use crate::systems::Sheet;
 use dicetray_rules::systems::hack_and_slash::{
     HackAndSlash, HackAndSlashRequest, HackAndSlashRoll, Interference, Outcome,
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
+use dicetray_saved::sheets::hack_and_slash::halves_text;
 use leptos::prelude::*;
 
 /// Outcome and event names in words.

@@ -1,8 +1,7 @@
 //! The Hack & Slash sheet editor: abilities with their bonus in half steps, changed by a -½/+½ stepper.
 
-use super::{halves_text, Ability, Sheet};
-use crate::characters::edit::SheetAccess;
-use crate::characters::import_export::{HALVES_MAX, HALVES_MIN};
+use crate::state::edit::SheetAccess;
+use dicetray_saved::sheets::hack_and_slash::{halves_text, Ability, Sheet, HALVES_MAX, HALVES_MIN};
 use leptos::prelude::*;
 
 #[component]

@@ -1,10 +1,10 @@
-//! Remedy in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Remedy in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::remedy`).
 
 mod panel;
 mod reroll;
-mod sheet;
+pub mod words;
 pub use panel::*;
-pub use sheet::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

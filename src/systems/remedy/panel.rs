@@ -2,7 +2,8 @@
 //! threat (with the net), bonus, a DC with the DC table's name or a contest, triumph and disaster ranges, attack.
 
 use super::reroll::{has_reroll_range, RerollButtons, Rolled};
-use crate::screens::roll::kit::{
+use super::words::label;
+use crate::systems::kit::{
     int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
@@ -11,20 +12,6 @@ use dicetray_rules::systems::remedy::{
 };
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
-
-/// Outcome and event names in words.
-pub fn label(name: &str) -> String {
-    match name {
-        "triumph" => "Triumph",
-        "success" => "Success",
-        "failure" => "Failure",
-        "disaster" => "Disaster",
-        "critical_hit" => "Critical hit",
-        "cancelled" => "Triumphs or disasters cancel out",
-        other => other,
-    }
-    .to_string()
-}
 
 /// The DC table's name for a DC.
 pub fn difficulty_name(dc: i64) -> &'static str {

@@ -2,9 +2,9 @@
 //! offers "Reroll (♻)". The choice goes through the rules crate (`with_chosen_rerolls`), which draws the reroll
 //! from the roll's own seed, so the History entry (amended in place) and its replay link give the same dice.
 
-use super::panel::label;
-use crate::screens::roll::kit::{amend_roll, RollCtx};
+use super::words::label;
 use crate::state::NoticeLevel;
+use crate::systems::kit::{amend_roll, RollCtx};
 use dicetray_rules::systems::remedy::{with_chosen_rerolls, CheckDice, RemedyRequest, RemedyRoll};
 use dicetray_rules::systems::{Request, Roll};
 use leptos::prelude::*;

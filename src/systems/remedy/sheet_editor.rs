@@ -1,9 +1,9 @@
 //! The Remedy sheet editor: the six ability scores (names and scores editable) and skills, each under one ability,
 //! with its check dice in Remedy notation, checked as the player types.
 
-use super::{Sheet, Skill};
-use crate::characters::edit::SheetAccess;
+use crate::state::edit::SheetAccess;
 use dicetray_rules::systems::remedy::{CheckDice, Keep};
+use dicetray_saved::sheets::remedy::{Sheet, Skill};
 use leptos::prelude::*;
 
 /// What a check-dice text means, or why it is not check dice.

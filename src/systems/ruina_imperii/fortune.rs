@@ -1,27 +1,15 @@
 //! Fortune from the Roll panel: spending it on the active character's sheet, and the spend that is not tied to a
 //! roll (all of it, at least 1, to avoid death, dismemberment or another permanent consequence).
 
-use super::FortuneSpend;
-use crate::screens::roll::kit::RollCtx;
 use crate::state::now_ms;
-use crate::systems::Sheet;
+use crate::systems::kit::RollCtx;
+use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use leptos::prelude::*;
 
 /// Spend Fortune on `what` from character `id`'s sheet (marking it updated); returns the points spent (0 when
 /// there is no such Ruina Imperii character or no Fortune left).
 pub fn spend_from_sheet(ctx: RollCtx, id: &str, what: FortuneSpend) -> u8 {
-    let mut spent = 0;
-    ctx.state.characters.update(|cs| {
-        if let Some(c) = cs.iter_mut().find(|c| c.id == id) {
-            if let Sheet::RuinaImperii(s) = &mut c.sheet {
-                spent = s.spend_fortune(what);
-                if spent > 0 {
-                    c.updated = now_ms().max(c.updated);
-                }
-            }
-        }
-    });
-    spent
+    ctx.state.change_character(id, |c| c.spend_fortune(what, now_ms())).unwrap_or(0)
 }
 
 /// "Spend all Fortune to avoid a permanent consequence", for character `id` with `left` Fortune on the sheet.

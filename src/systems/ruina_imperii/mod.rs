@@ -1,10 +1,9 @@
-//! Ruina Imperii in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Ruina Imperii in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::ruina_imperii`).
 
 mod fortune;
 mod panel;
-mod sheet;
 pub use panel::*;
-pub use sheet::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

@@ -3,8 +3,7 @@
 //! permanent consequence).
 
 use super::fortune::{spend_from_sheet, PermanentConsequence};
-use super::FortuneSpend;
-use crate::screens::roll::kit::{
+use crate::systems::kit::{
     int32, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
@@ -12,6 +11,7 @@ use dicetray_rules::systems::ruina_imperii::{
     Fortune, Opponent, Outcome, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll,
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
+use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use leptos::prelude::*;
 
 /// Outcome and event names in words.

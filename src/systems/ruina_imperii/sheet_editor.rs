@@ -1,8 +1,8 @@
 //! The Ruina Imperii sheet editor: skills with the dice they roll, the Risk Limit, and Fortune with spend/gain.
 
-use super::{FortuneSpend, Sheet, Skill};
-use crate::characters::edit::SheetAccess;
+use crate::state::edit::SheetAccess;
 use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
+use dicetray_saved::sheets::ruina_imperii::{FortuneSpend, Sheet, Skill};
 use leptos::prelude::*;
 
 /// The most Fortune the sheet tracks.

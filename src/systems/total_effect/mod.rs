@@ -1,9 +1,8 @@
-//! Total//Effect in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Total//Effect in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::total_effect`).
 
 mod panel;
-mod sheet;
 pub use panel::*;
-pub use sheet::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

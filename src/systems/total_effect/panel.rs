@@ -2,7 +2,7 @@
 //! its table option, a modifier, and the ability's bands; after the roll, the High/Mid/Low Effect dice and the
 //! bands that triggered.
 
-use crate::screens::roll::kit::{
+use crate::systems::kit::{
     int, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;

@@ -1,9 +1,9 @@
 //! The Total//Effect sheet editor: Level (0-10) with the Tier it gives, shown by the game's name for it; tier
 //! names from the three example games or custom; abilities with their outcome bands over Total, checked as typed.
 
-use super::{Ability, BandNote, Sheet, TierPreset};
-use crate::characters::edit::SheetAccess;
+use crate::state::edit::SheetAccess;
 use dicetray_rules::systems::total_effect::{tier_of_level, Band, BAND_FORMS};
+use dicetray_saved::sheets::total_effect::{Ability, BandNote, Sheet, TierPreset};
 use leptos::prelude::*;
 
 /// What a band's text means, or why it is not a band (the text is read exactly as the rules crate reads it).

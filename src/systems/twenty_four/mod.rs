@@ -1,11 +1,10 @@
-//! 24-System in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! 24-System in the app: its roll panel and sheet editor (the sheet's data is
+//! `dicetray_saved::sheets::twenty_four`).
 
 mod locations;
 mod panel;
 mod retry;
-mod sheet;
 pub use panel::*;
-pub use sheet::*;
 
 mod sheet_editor;
 pub use sheet_editor::*;

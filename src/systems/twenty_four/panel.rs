@@ -5,11 +5,10 @@
 
 use super::locations::HitLocationOdds;
 use super::retry::{last_miss, SituationChanged};
-use super::{track_name, LoggedComplication, TRACKS};
-use crate::screens::roll::kit::{
+use crate::state::{now_ms, HistoryEntry};
+use crate::systems::kit::{
     int, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
-use crate::state::now_ms;
 use crate::systems::Sheet;
 use dicetray_rules::systems::twenty_four::{
     can_push, declare_critical_failure, is_forbidden_retry_of, leverage_die, push_request, rank_dice, CalledShot,
@@ -17,6 +16,7 @@ use dicetray_rules::systems::twenty_four::{
     TwentyFourRoll,
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
+use dicetray_saved::sheets::twenty_four::{track_name, TRACKS};
 use leptos::prelude::*;
 
 /// Outcome and event names in words.
@@ -349,31 +349,14 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         let (Some(id), Some(c)) = (character_id.get_value(), last.with_untracked(|l| l.clone()?.complication)) else {
             return;
         };
-        state.characters.update(|cs| {
-            if let Some(ch) = cs.iter_mut().find(|ch| ch.id == id) {
-                if let Sheet::TwentyFour(s) = &mut ch.sheet {
-                    s.complications.push(LoggedComplication {
-                        track: c.track,
-                        severity: c.severity,
-                        fiction: c.fiction.clone(),
-                        at: now_ms(),
-                        cleared: false,
-                    });
-                    ch.updated = now_ms();
-                }
-            }
-        });
+        state.change_character(&id, |ch| ch.log_complication(&c, now_ms()));
         logged.set(true);
     };
     let declare = move |_| {
         let mut roll = last.get_untracked();
         if let Some(r) = roll.as_mut() {
             if declare_critical_failure(r).is_ok() {
-                let entry = last_entry.get_untracked();
-                crate::storage::amend_history(&state, &entry, |e| {
-                    e.events.push("critical_failure".into());
-                    e.text.push_str(" (the Guide declared a Critical Failure)");
-                });
+                state.amend_history(&last_entry.get_untracked(), HistoryEntry::declare_critical_failure);
                 ctx.announce("The Guide declared the failed push a Critical Failure.".into());
                 last.set(roll);
             }

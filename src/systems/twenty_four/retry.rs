@@ -54,7 +54,7 @@ pub fn SituationChanged(value: RwSignal<bool>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::CharacterRef;
+    use crate::state::{CharacterRef, History};
     use dicetray_rules::systems::twenty_four::TwentyFourRequest;
 
     fn entry(id: &str, at: f64, who: Option<&str>, request: TwentyFourRequest, seed: u64) -> HistoryEntry {
@@ -86,24 +86,24 @@ mod tests {
         let miss = TwentyFourRequest::new(0, 60);
         let seed = missing_seed(&miss);
         let hit = TwentyFourRequest::new(6, 0);
-        state.history.set(vec![
+        state.history.set(History::from(vec![
             entry("a", 1.0, None, miss.clone(), seed),
             entry("b", 2.0, Some("kim"), hit.clone(), 1),
             entry("c", 3.0, Some("lee"), miss.clone(), seed),
-        ]);
+        ]));
         let (ad_hoc, id) = last_miss(&state, &None).expect("the ad hoc Miss");
         assert_eq!((ad_hoc.request.clone(), ad_hoc.seed, id.as_str()), (miss.clone(), seed, "a"));
         assert!(last_miss(&state, &Some("kim".into())).is_none(), "Kim's latest roll hit");
         assert!(last_miss(&state, &Some("lee".into())).is_some());
         assert!(last_miss(&state, &Some("nobody".into())).is_none());
         // A later ad hoc hit replaces the Miss.
-        state.history.update(|h| h.push(entry("d", 4.0, None, hit, 2)));
+        state.history.update(|h| h.record(entry("d", 4.0, None, hit, 2)));
         assert!(last_miss(&state, &None).is_none());
         // A recorded outcome the replay does not give back is not trusted.
         state.history.update(|h| {
             let mut e = entry("e", 5.0, None, TwentyFourRequest::new(6, 0), 3);
             e.outcome = "miss".into();
-            h.push(e);
+            h.record(e);
         });
         assert!(last_miss(&state, &None).is_none());
     }

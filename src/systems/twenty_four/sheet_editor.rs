@@ -1,11 +1,11 @@
 //! The 24-System sheet editor: skills with their ranks (and the dice each rank rolls), and complications on the
 //! five tracks, logged by Push Your Luck or by hand, each markable as cleared.
 
-use super::{track_name, LoggedComplication, Sheet, Skill, TRACKS};
-use crate::characters::edit::SheetAccess;
-use crate::characters::time::format_time;
+use crate::state::edit::SheetAccess;
 use crate::state::now_ms;
+use crate::widgets::time::format_time;
 use dicetray_rules::systems::twenty_four::{rank_dice, Severity, Track};
+use dicetray_saved::sheets::twenty_four::{track_name, Sheet, Skill, TRACKS};
 use leptos::prelude::*;
 
 /// The dice a rank rolls, as the rank table writes them: `2d12`, `d10+d12+2`, ... `2d6+12`.
@@ -162,14 +162,8 @@ fn LogComplication(sheet: SheetAccess<Sheet>) -> impl IntoView {
     let log = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let text = fiction.get_untracked().trim().to_string();
-        let entry = LoggedComplication {
-            track: track.get_untracked(),
-            severity: severity.get_untracked(),
-            fiction: text,
-            at: now_ms(),
-            cleared: false,
-        };
-        sheet.update(|s| s.complications.push(entry));
+        let (t, sev) = (track.get_untracked(), severity.get_untracked());
+        sheet.update(|s| s.log_complication(t, sev, text, now_ms()));
         fiction.set(String::new());
     };
     view! {

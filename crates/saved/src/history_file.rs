@@ -1,8 +1,9 @@
 //! History as a JSON file: export writes the storage envelope; import reads any version of it, size-limited
 //! and checked entry by entry, with errors that name the entry and the field.
 
-use crate::state::{HistoryEntry, RollSource};
-use crate::storage::{decode_value, encode_history, DecodeError, HistoryMeta, Kind};
+use crate::entry::{HistoryEntry, RollSource};
+use crate::migrate::{decode_value, DecodeError};
+use crate::schema::{encode_history, HistoryMeta, Kind};
 
 /// The largest file import accepts.
 pub const IMPORT_LIMIT_BYTES: usize = 5 * 1024 * 1024;

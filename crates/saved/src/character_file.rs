@@ -4,9 +4,10 @@
 //! of any bad field in the error (`character.sheet.skills[0].rank`), is checked against each system's ranges, and
 //! an id that is already taken is replaced, so an import never overwrites a character.
 
-use super::list::fresh_id;
-use crate::state::Character;
-use crate::systems::{self, Sheet, SYSTEMS};
+use crate::character::Character;
+use crate::character_list::fresh_id;
+use crate::sheets::hack_and_slash::{HALVES_MAX, HALVES_MIN};
+use crate::sheets::{self, Sheet};
 use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -186,13 +187,13 @@ fn explain_sheet(sheet: &Value) -> Option<ImportError> {
     body.remove("system");
     let body = Value::Object(body);
     let found = match system.as_str() {
-        Some("24-system") => trace::<systems::twenty_four::Sheet>(body),
-        Some("remedy") => trace::<systems::remedy::Sheet>(body),
-        Some("total-effect") => trace::<systems::total_effect::Sheet>(body),
-        Some("ruina-imperii") => trace::<systems::ruina_imperii::Sheet>(body),
-        Some("hack-and-slash") => trace::<systems::hack_and_slash::Sheet>(body),
+        Some("24-system") => trace::<sheets::twenty_four::Sheet>(body),
+        Some("remedy") => trace::<sheets::remedy::Sheet>(body),
+        Some("total-effect") => trace::<sheets::total_effect::Sheet>(body),
+        Some("ruina-imperii") => trace::<sheets::ruina_imperii::Sheet>(body),
+        Some("hack-and-slash") => trace::<sheets::hack_and_slash::Sheet>(body),
         _ => {
-            let ids: Vec<&str> = SYSTEMS.iter().map(|(id, _)| *id).collect();
+            let ids = dicetray_rules::systems::SYSTEM_IDS;
             return Some(ImportError::new(
                 "character.sheet.system",
                 format!("{system} is not a system; expected one of {}", ids.join(", ")),
@@ -276,14 +277,10 @@ pub fn validate(character: &Character) -> Result<(), ImportError> {
     Ok(())
 }
 
-/// Hack & Slash bonuses run from -10 to 20: -20 to 40 half steps.
-pub const HALVES_MIN: i32 = -20;
-pub const HALVES_MAX: i32 = 40;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::twenty_four;
+    use crate::sheets::twenty_four;
 
     fn sample() -> Character {
         let mut c = Character::new("Mara <b>Vex</b>", "24-system").unwrap();

@@ -1,13 +1,13 @@
 //! Writes the seed corpus of the `app_import` fuzz target (`fuzz/seeds/app_import/`): history export files and
 //! localStorage blobs in every format version the app reads, and a character export file per system, all made
-//! with the app's own export code so they are exactly what the app writes.
+//! with the app's own export code (`dicetray-saved`) so they are exactly what the app writes.
 //!
-//! `cargo run --example fuzz_seeds` (from the repository root). Deterministic: same files every run.
+//! `cargo run -p dicetray-saved --example fuzz_seeds`. Deterministic: same files every run.
 
-use dicetray_app::characters::import_export;
-use dicetray_app::history::export::export_json;
-use dicetray_app::state::{CharacterRef, HistoryEntry, RollSource};
 use dicetray_rules::systems::Request;
+use dicetray_saved::character_file;
+use dicetray_saved::history_file::export_json;
+use dicetray_saved::{CharacterRef, HistoryEntry, RollSource};
 use serde_json::{json, Value};
 use std::fs;
 use std::path::Path;
@@ -34,6 +34,7 @@ fn system_entry(i: usize, request: &str, seed: u64) -> HistoryEntry {
         total: s.total,
         dice: s.dice,
         text: format!("{}: {} ({})", s.system, s.outcome, s.total),
+        saving: Default::default(),
     }
 }
 
@@ -50,11 +51,12 @@ fn notation_entry(i: usize, expr: &str, seed: u64) -> HistoryEntry {
         total: roll.total as f64,
         dice: roll.dice(),
         text: roll.text,
+        saving: Default::default(),
     }
 }
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/app_import");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/app_import");
     fs::create_dir_all(&dir).expect("seed dir");
     let write = |name: &str, text: String| fs::write(dir.join(name), text).expect("write seed");
 
@@ -88,12 +90,12 @@ fn main() {
             .into_iter()
             .enumerate()
     {
-        let mut c = dicetray_app::state::Character::new(&format!("Hero {i}"), id).expect("system");
+        let mut c = dicetray_saved::Character::new(&format!("Hero {i}"), id).expect("system");
         c.id = format!("hero-{i}");
         c.notes = "notes <b>kept as text</b>".into();
         c.created = 1_763_800_000_000.0;
         c.updated = c.created + 5.0;
-        write(&format!("character-{id}.json"), import_export::export_json(&c));
+        write(&format!("character-{id}.json"), character_file::export_json(&c));
         characters.push(serde_json::to_value(&c).expect("character"));
     }
     write(

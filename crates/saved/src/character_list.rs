@@ -1,6 +1,7 @@
 //! Operations on the list of characters, free of any UI so they can be unit-tested.
 
-use crate::state::{new_id, now_ms, Character};
+use crate::character::Character;
+use crate::clock::{new_id, now_ms};
 
 /// A character taken out of the list, remembered so that Undo can put it back where it was.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,8 +1,9 @@
 //! Merging what another tab saved with what this tab holds, so neither loses the other's work.
 //! Both rules give the same result in both tabs, so after one exchange the tabs agree and stop writing.
 
-use super::schema::{HistoryMeta, Tombstones};
-use crate::state::{Character, HistoryEntry};
+use crate::character::Character;
+use crate::entry::HistoryEntry;
+use crate::schema::{HistoryMeta, Tombstones};
 use std::collections::{HashMap, HashSet};
 
 /// Oldest first; ties broken by id, so every tab orders alike.
@@ -76,7 +77,7 @@ pub fn merge_characters(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::RollSource;
+    use crate::entry::RollSource;
 
     fn entry(id: &str, at: f64) -> HistoryEntry {
         HistoryEntry {
@@ -90,6 +91,7 @@ mod tests {
             total: 3.0,
             dice: vec![],
             text: "d6 = 3".into(),
+            saving: Default::default(),
         }
     }
 

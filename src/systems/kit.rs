@@ -1,7 +1,8 @@
 //! The parts every roll panel shares: number fields, half-step steppers, the live odds view, the Roll button,
 //! the rolled result (dice, total, outcome in words) and recording a roll in the history.
 
-use crate::state::{new_id, now_ms, use_app_state, AppState, CharacterRef, HistoryEntry};
+use crate::state::roll::Rolled;
+use crate::state::{use_app_state, AppState, CharacterRef, RollSource};
 use crate::systems::system_name;
 use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::OddsChart;
@@ -63,17 +64,6 @@ pub fn character_ref(state: &AppState, id: &Option<String>) -> Option<CharacterR
     state.character(id).map(|c| CharacterRef { id: c.id, name: c.name })
 }
 
-/// A fresh seed (falls back to the clock if the browser's generator fails, and says so).
-pub fn seed(state: &AppState) -> u64 {
-    dicetray_rules::rng::fresh_seed().unwrap_or_else(|_| {
-        state.notify(
-            crate::state::NoticeLevel::Warning,
-            "The browser's random number generator failed; this roll used the clock instead.",
-        );
-        (now_ms() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    })
-}
-
 /// Dice as plain text: `d8:8 d10:7 d6:3(dropped)`.
 pub fn dice_text(dice: &[DieRoll]) -> String {
     dice.iter()
@@ -82,8 +72,9 @@ pub fn dice_text(dice: &[DieRoll]) -> String {
         .join(" ")
 }
 
-/// Roll `request` of system `S` with a fresh seed and record it; returns the roll and the history entry's id.
-/// Generic over the system, so each panel carries only its own system's roll code (`roll_seeded`).
+/// Roll `request` of system `S` with a fresh seed, record it in the history (`AppState::roll`) and announce it;
+/// returns the roll and the history entry's id. Generic over the system, so each panel carries only its own
+/// system's roll code (`roll_seeded`).
 pub fn roll_and_record<S: Variant>(
     ctx: RollCtx,
     request: &S::Request,
@@ -91,28 +82,16 @@ pub fn roll_and_record<S: Variant>(
     label: fn(&str) -> String,
     detail: &str,
 ) -> Result<(Roll, String), RequestError> {
-    let seed = seed(&ctx.state);
-    let roll = roll_seeded::<S>(request, seed)?;
-    Ok(record(ctx, S::request(request.clone()), roll, seed, character, label, detail))
-}
-
-/// Record `roll`, made from `request` with `seed`, in the history and announce it; returns the entry's id.
-fn record(
-    ctx: RollCtx,
-    request: Request,
-    roll: Roll,
-    seed: u64,
-    character: Option<CharacterRef>,
-    label: fn(&str) -> String,
-    detail: &str,
-) -> (Roll, String) {
+    let who = character.clone();
+    let (roll, id) = ctx.state.roll(character, |seed| {
+        let roll = roll_seeded::<S>(request, seed)?;
+        let (request, summary) = (S::request(request.clone()), roll.summary());
+        let text = entry_text(&request, &summary, who.as_ref(), label, detail);
+        Ok((roll, Rolled { source: RollSource::System { request }, summary, text }))
+    })?;
     let s = roll.summary();
-    let text = entry_text(&request, &s, character.as_ref(), label, detail);
-    let id = new_id();
-    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(request.system_id()), label(&s.outcome), s.total));
-    let entry = HistoryEntry::system_roll(id.clone(), now_ms(), character, request, seed, s, text);
-    crate::storage::record_system_roll(&ctx.state, entry);
-    (roll, id)
+    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(&s.system), label(&s.outcome), s.total));
+    Ok((roll, id))
 }
 
 /// The recorded roll `id` became `roll`, which `request` gives with the entry's own seed (the player rerolled a
@@ -120,9 +99,9 @@ fn record(
 pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, label: fn(&str) -> String, detail: &str) {
     let s = roll.summary();
     ctx.announce(format!("Rerolled: {}, total {}.", label(&s.outcome), s.total));
-    crate::storage::amend_history(&ctx.state, id, |e| {
+    ctx.state.amend_history(id, |e| {
         let text = entry_text(&request, &s, e.character.as_ref(), label, detail);
-        *e = HistoryEntry::system_roll(e.id.clone(), e.at, e.character.clone(), request, e.seed, s, text);
+        e.reroll(request, s, text);
     });
 }
 
@@ -260,7 +239,7 @@ pub fn HalfStepper(
                     "−½"
                 </button>
                 <output class="stepper-value" aria-live="polite">
-                    {move || crate::systems::hack_and_slash::halves_text(value.get() as i32)}
+                    {move || dicetray_saved::sheets::hack_and_slash::halves_text(value.get() as i32)}
                 </output>
                 <button
                     type="button"
@@ -391,7 +370,6 @@ pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dicetray_rules::systems::SYSTEM_IDS;
 
     #[test]
     fn typed_numbers_are_read_or_named_in_the_error() {
@@ -401,29 +379,6 @@ mod tests {
         let e = int("opponent.ability", "1.5").unwrap_err();
         assert_eq!((e.field.as_str(), e.allowed.as_str()), ("opponent.ability", "a whole number"));
         assert_eq!(int32("bonus", "99999999999").unwrap_err().field, "bonus");
-    }
-
-    #[test]
-    fn every_outcome_and_event_of_every_system_has_words() {
-        use crate::systems::{hack_and_slash, remedy, ruina_imperii, total_effect, twenty_four};
-        let labels: [fn(&str) -> String; 5] =
-            [twenty_four::label, remedy::label, total_effect::label, ruina_imperii::label, hack_and_slash::label];
-        let requests = [
-            r#"{"system":"24-system","rank":3,"dc":15}"#,
-            r#"{"system":"remedy","dice":"1d20","dc":10,"opponent":null}"#,
-            r#"{"system":"total-effect"}"#,
-            r#"{"system":"ruina-imperii","skill":3,"difficulty":1}"#,
-            r#"{"system":"hack-and-slash","opponents":[1]}"#,
-        ];
-        for ((id, label), json) in SYSTEM_IDS.iter().zip(labels).zip(requests) {
-            let request = Request::from_json(json).unwrap();
-            assert_eq!(request.system_id(), *id);
-            let odds = request.odds().unwrap();
-            for c in odds.outcomes.iter().chain(&odds.events) {
-                let words = label(&c.name);
-                assert!(!words.contains('_') && words != c.name, "{id}: `{}` has no words ({words})", c.name);
-            }
-        }
     }
 
     #[test]

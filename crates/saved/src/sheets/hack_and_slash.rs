@@ -14,6 +14,10 @@ pub struct Ability {
     pub halves: i32,
 }
 
+/// Hack & Slash bonuses run from -10 to 20: -20 to 40 half steps.
+pub const HALVES_MIN: i32 = -20;
+pub const HALVES_MAX: i32 = 40;
+
 /// A half-step count as players write it: `0`, `½`, `1`, `1½`, `-½`.
 pub fn halves_text(halves: i32) -> String {
     let sign = if halves < 0 { "-" } else { "" };

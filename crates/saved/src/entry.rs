@@ -1,8 +1,10 @@
-//! One roll in the session history: what was rolled, by whom, when, with which seed, and what came of it.
+//! One roll in the session history: what was rolled, by whom, when, with which seed, and what came of it; and
+//! what this tab knows about saving it ([`Saving`]), which travels with the entry and is never saved.
 
 use dicetray_rules::die::DieRoll;
 use dicetray_rules::systems::{Request, Summary};
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistoryEntry {
@@ -23,6 +25,34 @@ pub struct HistoryEntry {
     pub dice: Vec<DieRoll>,
     /// A plain-text rendering of the whole roll.
     pub text: String,
+    /// How this tab saves the entry (never saved itself, and no part of the entry's equality).
+    #[serde(skip)]
+    pub saving: Saving,
+}
+
+/// What this tab knows about saving one entry. It lives on the entry, so nothing beside the entry decides what is
+/// written: an entry built from its own roll (or replayed when read) is stored compactly, and the text it was last
+/// stored as is reused until the entry changes ([`crate::history::History::amend`] starts it afresh).
+#[derive(Clone, Debug, Default)]
+pub struct Saving {
+    /// Its source and seed give back exactly what it holds, so it may be stored without the dice (`compact.rs`).
+    pub(crate) exact_replay: bool,
+    /// Its stored text, once written.
+    pub(crate) text: OnceLock<Arc<str>>,
+}
+
+impl Saving {
+    /// An entry built from its own roll: it replays exactly.
+    pub(crate) fn exact() -> Saving {
+        Saving { exact_replay: true, text: OnceLock::new() }
+    }
+}
+
+/// Knowledge about saving, not data: two entries that hold the same roll are equal whatever each tab knows.
+impl PartialEq for Saving {
+    fn eq(&self, _: &Saving) -> bool {
+        true
+    }
 }
 
 /// The character a roll was made for (its name as it was at the time).
@@ -66,7 +96,34 @@ impl<'de> Deserialize<'de> for RollSource {
 }
 
 impl HistoryEntry {
-    /// A rule system's roll of `request` with `seed`, whose `summary` the caller has from rolling (or replaying) it.
+    /// A roll of `source` with `seed`, whose `summary` the caller has from rolling (or replaying) exactly that, so
+    /// the entry replays exactly (and is stored compactly when it is a system's roll). Every roll's entry is made
+    /// here: a panel's and the Tray's (through the app's `AppState::roll`), and a compact entry's when it is read.
+    pub fn rolled(
+        id: String,
+        at: f64,
+        character: Option<CharacterRef>,
+        source: RollSource,
+        seed: u64,
+        summary: Summary,
+        text: String,
+    ) -> HistoryEntry {
+        HistoryEntry {
+            id,
+            at,
+            character,
+            source,
+            seed,
+            outcome: summary.outcome,
+            events: summary.events,
+            total: summary.total,
+            dice: summary.dice,
+            text,
+            saving: Saving::exact(),
+        }
+    }
+
+    /// A rule system's roll of `request` with `seed` ([`HistoryEntry::rolled`]).
     pub fn system_roll(
         id: String,
         at: f64,
@@ -76,18 +133,22 @@ impl HistoryEntry {
         summary: Summary,
         text: String,
     ) -> HistoryEntry {
-        HistoryEntry {
-            id,
-            at,
-            character,
-            source: RollSource::System { request },
-            seed,
-            outcome: summary.outcome,
-            events: summary.events,
-            total: summary.total,
-            dice: summary.dice,
-            text,
-        }
+        HistoryEntry::rolled(id, at, character, RollSource::System { request }, seed, summary, text)
+    }
+
+    /// The Guide declared this failed 24-System push a Critical Failure: the event is added and the text says so.
+    /// (A change for [`crate::history::History::amend`].)
+    pub fn declare_critical_failure(&mut self) {
+        self.events.push("critical_failure".into());
+        self.text.push_str(" (the Guide declared a Critical Failure)");
+    }
+
+    /// The player rerolled a die of this roll after seeing it (Remedy's ♻): the entry now holds `request`, which
+    /// gives the new roll from the entry's own seed, its `summary` and `text`; its id, time, character and seed
+    /// stay. (A change for [`crate::history::History::amend`].)
+    pub fn reroll(&mut self, request: Request, summary: Summary, text: String) {
+        let (id, character) = (std::mem::take(&mut self.id), self.character.take());
+        *self = HistoryEntry::system_roll(id, self.at, character, request, self.seed, summary, text);
     }
 
     /// The system id (`notation` for Tray rolls).

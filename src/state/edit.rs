@@ -1,9 +1,9 @@
 //! How editors reach one character's data in `state.characters`: [`CharacterAccess`] for the whole character and
 //! [`SheetAccess`] for its system's sheet. Reads are reactive; every write marks the character updated.
 
-use super::list;
-use crate::state::{use_app_state, AppState, Character};
-use crate::systems::{self, Sheet};
+use super::{use_app_state, AppState, Character};
+use dicetray_saved::character_list as list;
+use dicetray_saved::sheets::{self, Sheet};
 use leptos::prelude::*;
 use std::marker::PhantomData;
 
@@ -55,11 +55,11 @@ macro_rules! system_sheet {
     };
 }
 
-system_sheet!(systems::twenty_four::Sheet, TwentyFour);
-system_sheet!(systems::remedy::Sheet, Remedy);
-system_sheet!(systems::total_effect::Sheet, TotalEffect);
-system_sheet!(systems::ruina_imperii::Sheet, RuinaImperii);
-system_sheet!(systems::hack_and_slash::Sheet, HackAndSlash);
+system_sheet!(sheets::twenty_four::Sheet, TwentyFour);
+system_sheet!(sheets::remedy::Sheet, Remedy);
+system_sheet!(sheets::total_effect::Sheet, TotalEffect);
+system_sheet!(sheets::ruina_imperii::Sheet, RuinaImperii);
+system_sheet!(sheets::hack_and_slash::Sheet, HackAndSlash);
 
 /// One character's sheet of system type `T`.
 pub struct SheetAccess<T> {

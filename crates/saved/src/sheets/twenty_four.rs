@@ -31,6 +31,13 @@ pub struct LoggedComplication {
     pub cleared: bool,
 }
 
+impl Sheet {
+    /// Log a complication on its track (from Push Your Luck, or entered by hand) at time `at` (ms), not yet cleared.
+    pub fn log_complication(&mut self, track: Track, severity: Severity, fiction: String, at: f64) {
+        self.complications.push(LoggedComplication { track, severity, fiction, at, cleared: false });
+    }
+}
+
 /// The five tracks in the order the rules list them.
 pub const TRACKS: [Track; 5] = [Track::Position, Track::Resource, Track::Exposure, Track::Strain, Track::Objective];
 

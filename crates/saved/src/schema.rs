@@ -102,12 +102,8 @@ struct CharactersEnvelope<'a, T> {
     data: &'a [T],
 }
 
-/// The history envelope as saved: replayable rolls in compact form.
-pub fn encode_history_compact(entries: &[crate::state::HistoryEntry], meta: HistoryMeta) -> String {
-    super::compact::encode_entries(HISTORY_VERSION, meta.rev, meta.cleared_at, entries)
-}
-
-/// The history envelope with every entry in full (exports: readable without replaying).
+/// The history envelope with every entry as given (exports: in full, readable without replaying; the saved
+/// history is `compact::encode_saved`).
 pub fn encode_history<T: Serialize>(entries: &[T], meta: HistoryMeta) -> String {
     let env = HistoryEnvelope { version: HISTORY_VERSION, rev: meta.rev, cleared_at: meta.cleared_at, data: entries };
     serde_json::to_string(&env).expect("history serialises")

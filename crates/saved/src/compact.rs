@@ -1,18 +1,22 @@
 //! The compact stored form of a history entry (format v2). A system roll that its request and seed replay
 //! exactly is stored without what the replay gives back (dice, events, total): 10,000 rolls then take about a
 //! third of the room, well inside browsers' 5-million-character localStorage quota. Anything else (Tray rolls,
-//! rolls that do not replay exactly) is stored in full.
+//! rolls that do not replay exactly, rolls changed after they were made) is stored in full.
 //!
 //! Compact entry: `{"id", "at", "character"?, "r": <request, default fields left out>, "seed", "outcome", "text"?}`.
 //! Reading one replays it; a replay that disagrees with the stored outcome makes the entry unreadable (kept aside,
 //! never silently changed).
+//!
+//! Which form an entry takes, and the text it was last stored as, travel with the entry ([`Saving`]): an entry
+//! is known to replay exactly when it was built from its own roll or replayed when read, so a save never has to
+//! roll anything (nor carry every system's roll code), and it serialises only entries that are new or changed.
 
-use crate::state::{CharacterRef, HistoryEntry, RollSource};
+use crate::entry::{CharacterRef, HistoryEntry, RollSource, Saving};
+use crate::history::History;
+use crate::schema::HISTORY_VERSION;
 use dicetray_rules::systems::Request;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 
 #[derive(Serialize)]
 pub struct CompactOut<'a> {
@@ -48,31 +52,6 @@ pub enum Stored<'a> {
     Full(&'a HistoryEntry),
 }
 
-thread_local! {
-    /// The system rolls known to replay exactly from their request and seed, by (id, seed): every roll made in
-    /// this tab (built from its own roll) and every saved one that was replayed when read. Only these are stored
-    /// compactly, so a save never has to roll anything (nor carry every system's roll code).
-    static REPLAYS: RefCell<HashSet<(String, u64)>> = RefCell::new(HashSet::new());
-}
-
-/// `e` was built from its own roll (`HistoryEntry::system_roll` with the summary of rolling its request with its
-/// seed), so it replays exactly: it can be stored compactly.
-pub fn note_exact_replay(e: &HistoryEntry) {
-    REPLAYS.with(|r| r.borrow_mut().insert((e.id.clone(), e.seed)));
-}
-
-/// `e` is about to change: forget that it replays exactly and the text it was saved as, so the next save writes
-/// it again, in full.
-pub fn forget(e: &HistoryEntry) {
-    let key = (e.id.clone(), e.seed);
-    REPLAYS.with(|r| r.borrow_mut().remove(&key));
-    SAVED.with(|s| s.borrow_mut().remove(&key));
-}
-
-fn replays_exactly(e: &HistoryEntry) -> bool {
-    REPLAYS.with(|r| r.borrow().contains(&(e.id.clone(), e.seed)))
-}
-
 /// Replay `e`'s request with its seed: whether that gives back exactly what `e` holds.
 fn check_replay(e: &HistoryEntry, request: &Request) -> bool {
     request
@@ -81,56 +60,44 @@ fn check_replay(e: &HistoryEntry, request: &Request) -> bool {
         .is_ok_and(|s| s.outcome == e.outcome && s.events == e.events && s.total == e.total && s.dice == e.dice)
 }
 
-thread_local! {
-    /// The stored text of each entry, by (id, seed), from the last save: a save re-serialises only new entries.
-    /// History entries are never edited once recorded (a changed roll is a new entry with a new id).
-    static SAVED: RefCell<HashMap<(String, u64), String>> = RefCell::new(HashMap::new());
+/// The history envelope as saved, `{"version":2,"rev":..,"cleared_at":..,"data":[...]}`, with every entry as
+/// [`stored`] gives it; an entry already stored reuses its text.
+pub fn encode_saved(history: &History) -> String {
+    let (entries, meta) = (history.entries(), history.meta());
+    let texts: Vec<&str> = entries.iter().map(stored_text).collect();
+    let mut out = String::with_capacity(64 + texts.iter().map(|t| t.len() + 1).sum::<usize>());
+    out.push_str(&format!(
+        "{{\"version\":{HISTORY_VERSION},\"rev\":{},\"cleared_at\":{},\"data\":[",
+        meta.rev,
+        serde_json::to_string(&meta.cleared_at).expect("a number serialises")
+    ));
+    for (i, text) in texts.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(text);
+    }
+    out.push_str("]}");
+    out
 }
 
-/// `{"version":2,"rev":..,"cleared_at":..,"data":[...]}` with every entry as [`stored`] gives it, reusing the
-/// text of entries already saved.
-pub fn encode_entries(version: u32, rev: u64, cleared_at: f64, entries: &[HistoryEntry]) -> String {
-    SAVED.with(|cache| {
-        let mut old = cache.take();
-        let mut new = HashMap::with_capacity(entries.len());
-        let mut out = String::with_capacity(64 + entries.len() * 200);
-        out.push_str(&format!(
-            "{{\"version\":{version},\"rev\":{rev},\"cleared_at\":{},\"data\":[",
-            serde_json::to_string(&cleared_at).expect("a number serialises")
-        ));
-        for (i, e) in entries.iter().enumerate() {
-            let key = (e.id.clone(), e.seed);
-            let text = old
-                .remove(&key)
-                .unwrap_or_else(|| serde_json::to_string(&stored(e)).expect("history entries serialise"));
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&text);
-            new.insert(key, text);
-        }
-        out.push_str("]}");
-        *cache.borrow_mut() = new;
-        out
-    })
+/// `e` as stored, serialised once (and again only after it changes).
+fn stored_text(e: &HistoryEntry) -> &str {
+    e.saving.text.get_or_init(|| serde_json::to_string(&stored(e)).expect("history entries serialise").into())
 }
 
 /// Serialise `entries` ahead of the next save, so it only has to join texts (used after start-up, a slice at
 /// a time, while the player is not doing anything).
 pub fn warm(entries: &[HistoryEntry]) {
-    let missing: Vec<&HistoryEntry> =
-        SAVED.with(|c| entries.iter().filter(|e| !c.borrow().contains_key(&(e.id.clone(), e.seed))).collect());
-    let texts: Vec<((String, u64), String)> = missing
-        .into_iter()
-        .map(|e| ((e.id.clone(), e.seed), serde_json::to_string(&stored(e)).expect("history entries serialise")))
-        .collect();
-    SAVED.with(|c| c.borrow_mut().extend(texts));
+    for e in entries {
+        stored_text(e);
+    }
 }
 
 /// How `e` is stored.
 pub fn stored(e: &HistoryEntry) -> Stored<'_> {
     match &e.source {
-        RollSource::System { request } if replays_exactly(e) => Stored::Compact(CompactOut {
+        RollSource::System { request } if e.saving.exact_replay => Stored::Compact(CompactOut {
             id: &e.id,
             at: e.at,
             character: &e.character,
@@ -147,10 +114,10 @@ pub fn stored(e: &HistoryEntry) -> Stored<'_> {
 /// stored compactly.
 pub fn read_entry(v: &Value) -> Result<HistoryEntry, String> {
     if v.get("r").is_none() {
-        let e = HistoryEntry::deserialize(v).map_err(|e| e.to_string())?;
+        let mut e = HistoryEntry::deserialize(v).map_err(|e| e.to_string())?;
         if let RollSource::System { request } = &e.source {
             if check_replay(&e, request) {
-                note_exact_replay(&e);
+                e.saving = Saving::exact();
             }
         }
         return Ok(e);
@@ -164,22 +131,19 @@ pub fn read_entry(v: &Value) -> Result<HistoryEntry, String> {
             s.outcome, c.outcome
         ));
     }
-    let e = HistoryEntry::system_roll(c.id, c.at, c.character, request, c.seed, s, c.text);
-    note_exact_replay(&e);
-    Ok(e)
+    Ok(HistoryEntry::system_roll(c.id, c.at, c.character, request, c.seed, s, c.text))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::{encode_history, HistoryMeta};
 
     fn rolled(id: &str, json: &str, seed: u64) -> HistoryEntry {
         let request = Request::from_json(json).unwrap();
         let s = request.roll(seed).unwrap().summary();
         let cy = Some(CharacterRef { id: "c".into(), name: "Cy".into() });
-        let e = HistoryEntry::system_roll(id.into(), 5.0, cy, request, seed, s, "a roll".into());
-        note_exact_replay(&e);
-        e
+        HistoryEntry::system_roll(id.into(), 5.0, cy, request, seed, s, "a roll".into())
     }
 
     #[test]
@@ -204,44 +168,49 @@ mod tests {
     }
 
     #[test]
-    fn the_cached_encoding_matches_serde() {
-        let h = vec![rolled("a", r#"{"system":"total-effect"}"#, 1), rolled("b", r#"{"system":"total-effect"}"#, 2)];
-        let meta = crate::storage::schema::HistoryMeta { rev: 3, cleared_at: 12.5 };
-        let direct = crate::storage::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
-        assert_eq!(encode_entries(2, 3, 12.5, &h), direct);
-        assert_eq!(encode_entries(2, 3, 12.5, &h), direct, "the same from the cache");
+    fn the_saved_text_matches_serde_and_is_reused() {
+        let meta = HistoryMeta { rev: 3, cleared_at: 12.5 };
+        let h = History::new(
+            vec![rolled("a", r#"{"system":"total-effect"}"#, 1), rolled("b", r#"{"system":"total-effect"}"#, 2)],
+            meta,
+        );
+        let direct = encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
+        assert_eq!(encode_saved(&h), direct);
+        assert!(h.iter().all(|e| e.saving.text.get().is_some()), "each entry keeps the text it was saved as");
+        assert_eq!(encode_saved(&h), direct, "the same from the kept texts");
+        assert_eq!(encode_saved(&h.clone()), direct, "a copy of the history keeps them too");
     }
 
     #[test]
     fn rolls_not_known_to_replay_are_stored_in_full_until_a_replay_confirms_them() {
-        let mut e = rolled("x", r#"{"system":"total-effect"}"#, 3);
         // Changed after it was rolled: saved again, in full, with the change.
-        forget(&e);
-        e.total += 1.0;
+        let mut h = History::from(vec![rolled("x", r#"{"system":"total-effect"}"#, 3)]);
+        h.amend("x", |e| e.total += 1.0);
+        let e = h[0].clone();
         let v = serde_json::to_value(stored(&e)).unwrap();
         assert!(v.get("r").is_none() && v.get("dice").is_some(), "{v}");
         assert_eq!(read_entry(&v).unwrap(), e);
-        assert!(serde_json::to_value(stored(&e)).unwrap().get("r").is_none(), "a replay that disagrees");
+        assert!(
+            serde_json::to_value(stored(&read_entry(&v).unwrap())).unwrap().get("r").is_none(),
+            "a replay that disagrees"
+        );
         // A full entry that does replay (an older save, an import) is stored compactly once read.
         let f = rolled("z", r#"{"system":"total-effect"}"#, 4);
-        forget(&f);
-        let v = serde_json::to_value(stored(&f)).unwrap();
+        let v = serde_json::to_value(&f).unwrap();
         assert!(v.get("r").is_none(), "{v}");
-        assert_eq!(read_entry(&v).unwrap(), f);
-        assert!(serde_json::to_value(stored(&f)).unwrap().get("r").is_some(), "read and replayed, so compact");
+        let read = read_entry(&v).unwrap();
+        assert_eq!(read, f);
+        assert!(serde_json::to_value(stored(&read)).unwrap().get("r").is_some(), "read and replayed, so compact");
     }
 
     #[test]
     fn a_changed_entry_is_saved_again_with_its_change() {
-        let mut h = vec![rolled("p", r#"{"system":"24-system","rank":2,"dc":12}"#, 9)];
-        let meta = crate::storage::schema::HistoryMeta { rev: 0, cleared_at: 0.0 };
-        let before = encode_entries(2, 0, 0.0, &h);
-        forget(&h[0]);
-        h[0].events.push("critical_failure".into());
-        h[0].text.push_str(" (declared)");
-        let after = encode_entries(2, 0, 0.0, &h);
+        let mut h = History::from(vec![rolled("p", r#"{"system":"24-system","rank":2,"dc":12}"#, 9)]);
+        let before = encode_saved(&h);
+        h.amend("p", HistoryEntry::declare_critical_failure);
+        let after = encode_saved(&h);
         assert_ne!(after, before);
-        let direct = crate::storage::schema::encode_history(&h.iter().map(stored).collect::<Vec<_>>(), meta);
+        let direct = encode_history(&h.iter().map(stored).collect::<Vec<_>>(), h.meta());
         assert_eq!(after, direct);
         let saved: Value = serde_json::from_str(&after).unwrap();
         assert_eq!(read_entry(&saved["data"][0]).unwrap(), h[0]);

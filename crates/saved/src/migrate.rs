@@ -1,7 +1,7 @@
 //! Reading a saved blob of any version: parse the envelope (a bare array is v0), migrate step by step to the
 //! current version, then read each entry on its own so one bad entry costs only itself.
 
-use super::schema::Kind;
+use crate::schema::Kind;
 use serde_json::{Map, Value};
 
 /// An entry that could not be read: its position, why, and the entry as it was.
@@ -111,15 +111,15 @@ pub trait Item: Sized {
     fn read(v: &Value) -> Result<Self, String>;
 }
 
-impl Item for crate::state::Character {
+impl Item for crate::character::Character {
     fn read(v: &Value) -> Result<Self, String> {
         serde::Deserialize::deserialize(v).map_err(|e: serde_json::Error| e.to_string())
     }
 }
 
-impl Item for crate::state::HistoryEntry {
+impl Item for crate::entry::HistoryEntry {
     fn read(v: &Value) -> Result<Self, String> {
-        super::compact::read_entry(v)
+        crate::compact::read_entry(v)
     }
 }
 
@@ -163,7 +163,8 @@ pub fn decode_value<T: Item>(value: Value, kind: Kind) -> Result<Decoded<T>, Dec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{Character, HistoryEntry};
+    use crate::character::Character;
+    use crate::entry::HistoryEntry;
     use serde_json::json;
 
     fn v1_entry(id: &str) -> Value {
@@ -202,7 +203,7 @@ mod tests {
     #[test]
     fn a_v0_bare_characters_array_migrates() {
         let raw =
-            json!([{"id": "c1", "name": "Ada", "sheet": crate::systems::Sheet::new("remedy").unwrap()}]).to_string();
+            json!([{"id": "c1", "name": "Ada", "sheet": crate::sheets::Sheet::new("remedy").unwrap()}]).to_string();
         let d: Decoded<Character> = decode(&raw, Kind::Characters).unwrap();
         assert!(d.bad.is_empty(), "{:?}", d.bad);
         assert_eq!(d.items[0].name, "Ada");

@@ -1,0 +1,146 @@
+//! The app's layers point down, and no files import each other in a circle (ARCHITECTURE.md, "Layers").
+//!
+//! Reads the app's `src/` (and the saved-data crate's) as text: every `use` item and every `crate::`/`super::`
+//! path is an import of the file that defines what it names (followed through `pub use` re-exports). A failure
+//! names the file and line of each import that breaks a rule.
+
+mod graph;
+mod scan;
+
+use graph::{circles, upward, Crate};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The app's top-level modules, from the top layer down. A module may import its own files and the modules of
+/// lower layers, never a module of its own layer or of a higher one.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("the entry point", &["lib"]),
+    ("the app frame", &["app"]),
+    ("screens", &["screens"]),
+    ("screen parts", &["characters", "history", "tray", "help"]),
+    ("panels, editors, storage", &["systems", "storage"]),
+    ("shared parts", &["widgets", "route", "pwa", "startup"]),
+    ("state", &["state"]),
+];
+
+/// Every `.rs` file under `root/src`, by path relative to `root`.
+fn read_crate(root: &Path) -> BTreeMap<String, String> {
+    fn walk(dir: &Path, root: &Path, out: &mut BTreeMap<String, String>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).expect("a source folder").flatten().collect();
+        entries.sort_by_key(|e| e.path());
+        for e in entries {
+            let path = e.path();
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let name = path.strip_prefix(root).expect("inside the crate").to_string_lossy().replace('\\', "/");
+                out.insert(name, std::fs::read_to_string(&path).expect("a readable source file"));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(&root.join("src"), root, &mut out);
+    out
+}
+
+fn problems(files: &BTreeMap<String, String>, layers: Option<&[(&str, &[&str])]>) -> Vec<String> {
+    let krate = Crate::new(files);
+    let imports = krate.imports();
+    let mut out = layers.map(|l| upward(&imports, l)).unwrap_or_default();
+    out.extend(circles(&imports));
+    out
+}
+
+fn files(list: &[(&str, &str)]) -> BTreeMap<String, String> {
+    list.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect()
+}
+
+#[test]
+fn the_apps_imports_point_down_the_layers_with_no_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = read_crate(root);
+    assert!(files.len() > 50 && files.contains_key("src/app.rs"), "read the app's src/: {} files", files.len());
+    let found = problems(&files, Some(LAYERS));
+    assert!(found.is_empty(), "{} layering problems in src/:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn the_saved_data_crate_has_no_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/saved");
+    let files = read_crate(&root);
+    assert!(files.contains_key("src/lib.rs"), "read crates/saved/src: {:?}", files.keys().collect::<Vec<_>>());
+    let found = problems(&files, None);
+    assert!(found.is_empty(), "{} problems in crates/saved/src:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn an_import_up_the_layers_is_named_with_its_file_and_line() {
+    let tree = files(&[
+        ("src/lib.rs", "mod screens;\nmod systems;\nmod state;\n"),
+        ("src/screens/mod.rs", "pub mod roll;\n"),
+        ("src/screens/roll.rs", "use crate::systems::panel::Panel;\npub fn kit() {}\n"),
+        ("src/systems/mod.rs", "pub mod panel;\n"),
+        ("src/systems/panel.rs", "use leptos::prelude::*;\n\nuse crate::screens::roll::kit;\npub struct Panel;\n"),
+        ("src/state/mod.rs", "// crate::screens::roll::kit in a comment\nfn f() { let s = \"crate::screens\"; }\n"),
+    ]);
+    let layers: &[(&str, &[&str])] =
+        &[("top", &["lib"]), ("screens", &["screens"]), ("systems", &["systems"]), ("state", &["state"])];
+    let found = problems(&tree, Some(layers));
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].starts_with(
+            "src/systems/panel.rs:3: `crate::screens::roll::kit` imports src/screens/roll.rs (layer 2, screens)"
+        ),
+        "{}",
+        found[0]
+    );
+    assert!(found[1].starts_with("a circle of 2 files (src/screens/roll.rs, src/systems/panel.rs)"), "{}", found[1]);
+    assert!(found[1].contains("src/screens/roll.rs:1: `crate::systems::panel::Panel` -> src/systems/panel.rs"));
+}
+
+#[test]
+fn modules_of_one_layer_do_not_import_each_other_and_every_module_has_a_layer() {
+    let tree = files(&[
+        ("src/lib.rs", ""),
+        ("src/tray/mod.rs", "fn f() { crate::help::words(); }\n"),
+        ("src/help/mod.rs", "pub fn words() {}\n"),
+        ("src/extra.rs", "use crate::help::words;\n"),
+    ]);
+    let layers: &[(&str, &[&str])] = &[("parts", &["tray", "help"])];
+    let found = problems(&tree, Some(layers));
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found.iter().any(|p| p.starts_with("src/tray/mod.rs:1: `crate::help::words` imports src/help/mod.rs")
+            && p.contains("modules of one layer do not import each other")),
+        "{found:#?}"
+    );
+    assert!(found.iter().any(|p| p.contains("the module `extra` is in no layer")), "{found:#?}");
+}
+
+#[test]
+fn re_exports_inline_modules_and_literals_are_read_as_the_compiler_reads_them() {
+    let tree = files(&[
+        ("src/lib.rs", "pub mod sys;\n"),
+        ("src/sys/mod.rs", "mod panel;\nmod sheet;\npub use panel::*;\npub use sheet::*;\npub use other_crate::Outside;\n"),
+        // `super::TRACKS` is sheet.rs's (handed on by mod.rs), not mod.rs's: no circle with mod.rs.
+        (
+            "src/sys/panel.rs",
+            "use super::{TRACKS, Outside};\npub fn label() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use super::super::sheet::Sheet;\n}\n",
+        ),
+        ("src/sys/sheet.rs", "pub struct Sheet;\npub const TRACKS: [u8; 1] = [0];\nfn f() { let r = r#\"super::panel::label\"#; let c = '\"'; }\n"),
+    ]);
+    let krate = Crate::new(&tree);
+    let mut imports: Vec<(String, String, usize)> =
+        krate.imports().into_iter().map(|i| (i.from, i.to, i.line)).collect();
+    imports.sort();
+    let expected = [
+        ("src/sys/mod.rs", "src/sys/panel.rs", 3),
+        ("src/sys/mod.rs", "src/sys/sheet.rs", 4),
+        ("src/sys/panel.rs", "src/sys/sheet.rs", 1),
+        ("src/sys/panel.rs", "src/sys/sheet.rs", 6),
+    ];
+    let expected: Vec<(String, String, usize)> =
+        expected.iter().map(|(a, b, l)| (a.to_string(), b.to_string(), *l)).collect();
+    assert_eq!(imports, expected);
+    assert!(circles(&krate.imports()).is_empty());
+}
