@@ -1,6 +1,10 @@
-//! Total//Effect in the app: the character sheet, its roll panel (and, beside them, its editor).
+//! Total//Effect in the app: the character sheet, its roll panel (its parts: the bands, reading the Effect dice,
+//! the roll's result) and, beside them, its editor.
 
+mod bands;
 mod panel;
+mod reads;
+mod result;
 mod sheet;
 pub use panel::*;
 pub use sheet::*;
