@@ -7,6 +7,8 @@ mod reads;
 mod result;
 mod sheet;
 pub use panel::*;
+#[cfg(test)]
+pub use result::label;
 pub use sheet::*;
 
 mod sheet_editor;
