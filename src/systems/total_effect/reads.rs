@@ -118,22 +118,36 @@ fn ReadRow(entry: ReadEntry, effect: Signal<Option<Effect>>, remove: Callback<us
             <div class="field stepper read-steps" role="group" aria-labelledby=ids("steps-label")>
                 <span class="stepper-label" id=ids("steps-label")>"Steps"</span>
                 <div class="stepper-controls">
-                    <button type="button" id=ids("down") aria-label="Step down" disabled=move || steps.get() <= -STEPS_MAX
-                        on:click=move |_| steps.update(|s| *s = (*s - 1).max(-STEPS_MAX))>"−"</button>
+                    <button
+                        type="button"
+                        id=ids("down")
+                        aria-label="Step down"
+                        disabled=move || { steps.get() <= -STEPS_MAX }
+                        on:click=move |_| steps.update(|s| *s = (*s - 1).max(-STEPS_MAX))
+                    >
+                        "−"
+                    </button>
                     <output class="stepper-value" id=ids("steps")>{move || steps_text(steps.get())}</output>
-                    <button type="button" id=ids("up") aria-label="Step up" disabled=move || steps.get() >= STEPS_MAX
-                        on:click=move |_| steps.update(|s| *s = (*s + 1).min(STEPS_MAX))>"+"</button>
+                    <button
+                        type="button"
+                        id=ids("up")
+                        aria-label="Step up"
+                        disabled=move || { steps.get() >= STEPS_MAX }
+                        on:click=move |_| steps.update(|s| *s = (*s + 1).min(STEPS_MAX))
+                    >
+                        "+"
+                    </button>
                 </div>
             </div>
             <label class="check" for=ids("halve")>
                 <input id=ids("halve") type="checkbox" bind:checked=halve />
                 <span>"Halve"</span>
             </label>
-            <button type="button" class="remove" aria-label="Remove this reading" on:click=move |_| remove.run(id)>"✕"</button>
             <p class="read-result" id=ids("result") aria-live="polite" class:error=move || result.with(Result::is_err)
                 data-value=move || result.get().ok().and_then(|r| r.1).map(|v| v.to_string())>
                 {shown}
             </p>
+            <button type="button" class="remove" aria-label="Remove this reading" on:click=move |_| remove.run(id)>"✕"</button>
         </li>
     }
 }
@@ -152,6 +166,6 @@ mod tests {
         let rolled = Effect { high: 6, mid: 4, low: 1 };
         assert_eq!(result_text(&mid_up, Some(rolled)).1, Some(6), "Mid stepped up once is the High die");
         let flat = EffectRead { flat: Some(3), steps: -1, halve: true, ..Default::default() };
-        assert_eq!(result_text(&flat, None), ("flat 3, stepped down 1: 2, then halved".into(), Some(1)));
+        assert_eq!(result_text(&flat, None), ("Flat value 3, stepped down 1, then halved".into(), Some(1)));
     }
 }

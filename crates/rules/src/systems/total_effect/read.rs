@@ -59,23 +59,23 @@ impl EffectRead {
 
     /// The reading in the game's words, before the dice are known (validate first): "Mid die", "Mid die, stepped
     /// up 1: the High die", "High die, stepped up 2: the High die + 2", "Mid die, stepped down 3: the Low die − 2
-    /// (at least 0)", "flat 3, stepped down 1: 2", each ending ", then halved" when it halves.
+    /// (at least 0)", "Flat value 3, stepped down 1" (its value is [`Self::value`]), each ending ", then halved"
+    /// when it halves.
     pub fn words(&self) -> String {
         let mut out = match self.die {
             Some(d) => format!("{} die", d.name()),
-            None => format!("flat {}", self.flat.unwrap_or(0)),
+            None => format!("Flat value {}", self.flat.unwrap_or(0)),
         };
         if self.steps != 0 {
             let way = if self.steps > 0 { "up" } else { "down" };
-            let lands = match self.die {
-                Some(d) => match landing(d, self.steps) {
-                    Landing::Die(to) => format!("the {} die", to.name()),
-                    Landing::AboveHigh(n) => format!("the High die + {n}"),
-                    Landing::BelowLow(n) => format!("the Low die − {n} (at least 0)"),
-                },
-                None => step_flat(self.flat.unwrap_or(0), self.steps).to_string(),
-            };
-            out.push_str(&format!(", stepped {way} {}: {lands}", self.steps.abs()));
+            out.push_str(&format!(", stepped {way} {}", self.steps.abs()));
+            if let Some(d) = self.die {
+                out.push_str(&match landing(d, self.steps) {
+                    Landing::Die(to) => format!(": the {} die", to.name()),
+                    Landing::AboveHigh(n) => format!(": the High die + {n}"),
+                    Landing::BelowLow(n) => format!(": the Low die − {n} (at least 0)"),
+                });
+            }
         }
         if self.halve {
             out.push_str(", then halved");
@@ -106,8 +106,8 @@ mod tests {
             "Mid die, stepped down 3: the Low die − 2 (at least 0), then halved"
         );
         assert_eq!(read(r#"{"die":"low","steps":2}"#).words(), "Low die, stepped up 2: the High die");
-        assert_eq!(read(r#"{"flat":3,"steps":-1}"#).words(), "flat 3, stepped down 1: 2");
-        assert_eq!(read(r#"{"flat":4,"halve":true}"#).words(), "flat 4, then halved");
+        assert_eq!(read(r#"{"flat":3,"steps":-1}"#).words(), "Flat value 3, stepped down 1");
+        assert_eq!(read(r#"{"flat":4,"halve":true}"#).words(), "Flat value 4, then halved");
         assert_eq!(read(r#"{"die":"low","flat":2}"#).validate("effect_reads[0]").unwrap_err().field, "effect_reads[0]");
         assert_eq!(read(r#"{"die":"low","steps":11}"#).validate("r").unwrap_err().field, "r.steps");
     }
