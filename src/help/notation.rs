@@ -55,7 +55,7 @@ pub const GROUPS: &[Group] = &[
     },
     Group {
         title: "Counting successes",
-        intro: "A comparison right after the dice turns the roll into a count of successes instead of a sum. `>N` is strict: faces above N count, N does not. `>=N` counts N or more. This is how rpg-dice-roller and Foundry read them; Roll20 reads `>N` as N or more, so there write `>=N`. The Tray says in words which faces count before you roll.",
+        intro: "A comparison right after the dice turns the roll into a count of successes instead of a sum. `>N` is strict: faces above N count, N does not. `>=N` counts N or more. This is how rpg-dice-roller and Foundry read them; Roll20 reads `>N` as N or more, so for that write `>=N` here. The Tray says in words which faces count before you roll.",
         rows: &[
             ["`>=N` `>N`", "count the dice that match", "`8d6>=4`, `10d10>7`"],
             ["`f<=N`", "subtract one for each die matching the failure comparison", "`10d10>=8f<=1`"],
@@ -102,7 +102,12 @@ pub fn all_text() -> Vec<&'static str> {
 pub fn NotationHelp() -> impl IntoView {
     view! {
         <HelpSection slug="notation" title="Dice notation" byline="For free-form rolls on the Tray and anywhere a roll can be typed.">
-            {paras(&["Type rolls the way most tabletop tools write them. A few examples: `4d6kh3`, `8d6>=4`, `2d20▲+5`, `(2d6+3)*2 [fire]`."])}
+            {paras(
+                &[
+                    "Type rolls the way most tabletop tools write them. A few examples: `4d6kh3`, `8d6>=4`, `2d20▲+5`, `(2d6+3)*2 [fire]`.",
+                    "Comparisons (counting successes, exploding, rerolling) read as in rpg-dice-roller and Foundry: `>N` and `<N` leave N out, `>=N` and `<=N` take it in. As you type, the Tray says in words which faces each comparison matches, before you roll: `10d10>7` counts 8, 9 and 10; `3d6!>=5` explodes on 5 and 6; `4d6ro<3` rerolls 1 and 2 once.",
+                ],
+            )}
             {GROUPS
                 .iter()
                 .map(|g| {

@@ -29,7 +29,7 @@ pub const RULINGS: &[&str] = &[
     "Total = the kept dice + Escalation (0–6, when it applies to this roll) + flat modifiers. Escalation never changes the Effect dice. Table option: Escalation as a floor or a ceiling on each die instead. Escalation 0 means no Escalation in every mode: a floor or a ceiling of 0 leaves the dice as rolled.",
     "General resolution: Total 8 or less is a hard choice (fail with a minor twist, or succeed with a major one: the player picks); 9–12 a success with a minor twist; 13 or more a clean success.",
     "Ability bands (`X+`, `X-`, `X-Y`) are checked against the Total, and every band that matches triggers.",
-    "Halving a die: round down, at least 1. Step up: Low → Mid → High, then +1 per further step. Step down: High → Mid → Low, then −1 per further step, never below 0. Steps on a flat value add or subtract 1 each.",
+    "Halving a die: round down, at least 1. Step up: Low → Mid → High, then +1 per further step. Step down: High → Mid → Low, then −1 per further step, never below 0. Steps on a flat value add or subtract 1 each. When an ability both steps and halves, dicetray steps first, then halves.",
     "Tier: acting below your tier gives 1 advantage, above it 1 disadvantage. Levels 0–10 map to tiers 1–3, 4–6 and 7–9 (with an optional level 0 and level 10); each game names its tiers.",
 ];
 
@@ -69,6 +69,11 @@ pub fn TotalEffectHelp() -> impl IntoView {
                     "Stepping up moves to the next higher die (Low → Mid → High); past High, each step adds 1. With 4, 1, 6 the Mid die (4) stepped up is 6, and stepped up again is 7.",
                     "Stepping down moves to the next lower die (High → Mid → Low); past Low, each step takes 1 away, down to 0. With 4, 1, 6 the Mid die stepped down is 1, and stepped down again is 0.",
                     "Steps applied to a flat number just add or subtract 1 per step.",
+                ],
+            )}
+            {paras(
+                &[
+                    "In the Roll panel, “Reading the Effect dice” does this for you: add a reading for each ability that uses the dice, pick the High, Mid or Low die (or a flat value), step it up or down with − and +, and tick Halve if the ability halves it. Before the roll the panel says where the steps land (the Mid die stepped up 1 is the High die); after it, the value. A flat value’s result shows at once.",
                 ],
             )}
             <h3>"What the outcomes mean"</h3>

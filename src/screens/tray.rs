@@ -1,6 +1,7 @@
 //! The Tray screen: type any dice notation and see, as you type, whether it is valid (the engine's error with
-//! a caret under the bad column) and its exact odds; tap dice to build an expression; roll it (Roll or Enter)
-//! and read the breakdown; recall recent expressions with the chips or ArrowUp / ArrowDown.
+//! a caret under the bad column), which faces its compare points count (in words) and its exact odds; tap dice
+//! to build an expression; roll it (Roll or Enter) and read the breakdown; recall recent expressions with the
+//! chips or ArrowUp / ArrowDown.
 //!
 //! Parsing and the odds are memos of the typed text, so each keystroke parses once and computes the odds at
 //! most once (and not at all when the expression did not change, e.g. a space was added). The engine bounds
@@ -10,10 +11,11 @@ use crate::state::roll::Rolled;
 use crate::state::use_app_state;
 use crate::tray::breakdown::Breakdown;
 use crate::tray::buttons::DiceButtons;
+use crate::tray::compare::CompareWords;
 use crate::tray::histogram::{histogram, OddsHistogram};
 use crate::tray::input::{NotationFeedback, NotationInput};
 use crate::tray::recall::{recent_expressions, step, RecallChips, RECALL_LEN};
-use dicetray_rules::dice::{parse, Expr, ExprRoll, NotationError};
+use dicetray_rules::dice::{compare_points, parse, Expr, ExprRoll, NotationError};
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
 
@@ -28,6 +30,13 @@ pub fn TrayScreen() -> impl IntoView {
         parsed.with(|p| match p {
             Some(Ok(e)) => Some(e.odds()),
             _ => None,
+        })
+    });
+    // What each compare point counts, explodes on or rerolls, in words.
+    let points = Memo::new(move |_| {
+        parsed.with(|p| match p {
+            Some(Ok(e)) => compare_points(&e.root),
+            _ => Vec::new(),
         })
     });
     let hist = Memo::new(move |_| odds.with(|o| o.as_ref().and_then(|o| o.as_ref().ok()).and_then(histogram)));
@@ -139,6 +148,7 @@ pub fn TrayScreen() -> impl IntoView {
                         </button>
                     </form>
                     <NotationFeedback error=feedback />
+                    <CompareWords points=points text=text />
                     <DiceButtons text=text on_edit=move |_| edited() />
                     <Breakdown roll=last />
                     <RecallChips recent=recent on_pick=pick />

@@ -34,7 +34,7 @@ pub fn NotationInput(
             spellcheck="false"
             enterkeyhint="go"
             placeholder="e.g. 4d6kh3 or d20+5"
-            aria-describedby="tray-feedback"
+            aria-describedby="tray-feedback tray-compare"
             aria-invalid=move || if invalid.get() { "true" } else { "false" }
             node_ref=node_ref
             prop:value=move || text.get()

@@ -2,6 +2,7 @@
 //! and shows the outcome and dice; 24-System Push Your Luck and the retry rule; invalid input names the field.
 
 use crate::harness::{BrowserTest, Page};
+use dicetray_rules::systems::total_effect::Effect;
 use dicetray_rules::systems::{Odds, Request};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -646,4 +647,129 @@ fn remedy_reroll_is_the_players_choice_after_the_roll() {
         assert_eq!(page.attr(".roll-result", "data-outcome").await.as_deref(), Some(summary.outcome.as_str()));
         assert_no_errors(&page).await;
     });
+}
+
+/// Wait until the reading `#te-read-{n}-result` says `want` exactly.
+async fn expect_reading(page: &Page, n: usize, want: &str) {
+    page.wait_text(&format!("#te-read-{n}-result"), want, |t| t == want).await;
+}
+
+/// The Effect dice the last Total//Effect roll shows ("High 6", "Mid 4", "Low 1").
+async fn shown_effect(page: &Page) -> Effect {
+    let mut v = [0; 3];
+    for (i, (css, name)) in
+        [(".effect-high", "High "), (".effect-mid", "Mid "), (".effect-low", "Low ")].iter().enumerate()
+    {
+        let text = page.text(css).await;
+        v[i] = text.strip_prefix(name).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{css}: {text}"));
+    }
+    Effect { high: v[0], mid: v[1], low: v[2] }
+}
+
+/// Total//Effect: a reading of the Effect dice steps up or down and halves as the text says, and the panel shows
+/// what it gives: a flat value's at once, a die's where its steps land before the roll and its value after it
+/// (checked against the Effect dice the roll shows, worked out by hand from the text's rules).
+#[test]
+fn total_effect_readings_step_and_halve_the_effect_dice() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "total-effect").await;
+        click_centered(&page, "#te-add-read").await;
+        expect_reading(&page, 0, "Mid die. Roll to see its value.").await;
+        click_centered(&page, "#te-read-0-up").await;
+        expect_reading(&page, 0, "Mid die, stepped up 1: the High die. Roll to see its value.").await;
+        assert_eq!(page.text("#te-read-0-steps").await, "1 step up");
+        // A flat value is known before the roll: 3 stepped down once is 2, halved 1.
+        click_centered(&page, "#te-add-read").await;
+        page.select("#te-read-1-source", "flat").await;
+        page.type_into("#te-read-1-flat", "3").await;
+        click_centered(&page, "#te-read-1-down").await;
+        click_centered(&page, "#te-read-1-halve").await;
+        expect_reading(&page, 1, "Flat value 3, stepped down 1, then halved = 1").await;
+        assert_eq!(page.attr("#te-read-1-result", "data-value").await.as_deref(), Some("1"));
+        page.type_into("#te-read-1-flat", "120").await;
+        expect_reading(&page, 1, "Flat value: 120 is out of range (allowed: 0 to 99).").await;
+        // A third reading goes past the Low die: the Low die less 2, never below 0.
+        click_centered(&page, "#te-add-read").await;
+        page.select("#te-read-2-source", "low").await;
+        click_centered(&page, "#te-read-2-down").await;
+        click_centered(&page, "#te-read-2-down").await;
+        expect_reading(&page, 2, "Low die, stepped down 2: the Low die − 2 (at least 0). Roll to see its value.").await;
+        // A bad reading does not stop the roll: readings only read its dice.
+        roll(&page).await;
+        let e = shown_effect(&page).await;
+        assert!(e.high >= e.mid && e.mid >= e.low, "{e:?}");
+        expect_reading(&page, 0, &format!("Mid die, stepped up 1: the High die = {}", e.high)).await;
+        expect_reading(
+            &page,
+            2,
+            &format!("Low die, stepped down 2: the Low die − 2 (at least 0) = {}", (e.low - 2).max(0)),
+        )
+        .await;
+        // After the roll the value follows the inputs: High stepped up once more is High + 1; halved, rounded down,
+        // at least 1.
+        click_centered(&page, "#te-read-0-up").await;
+        expect_reading(&page, 0, &format!("Mid die, stepped up 2: the High die + 1 = {}", e.high + 1)).await;
+        click_centered(&page, "#te-read-0-halve").await;
+        let halved = ((e.high + 1) / 2).max(1);
+        expect_reading(&page, 0, &format!("Mid die, stepped up 2: the High die + 1, then halved = {halved}")).await;
+        assert_eq!(page.attr("#te-read-0-result", "data-value").await, Some(halved.to_string()));
+        click_centered(&page, "[data-read='1'] .remove").await;
+        assert_eq!(page.count(".read-entry").await, 2, "one reading removed, the others stay");
+        assert_eq!(page.count("#te-read-1-result").await, 0, "the flat reading is gone");
+        expect_reading(&page, 0, &format!("Mid die, stepped up 2: the High die + 1, then halved = {halved}")).await;
+        assert_no_errors(&page).await;
+    });
+}
+
+/// Screenshots of what issue 16 added, on a phone and a laptop, light and dark: the Reroll (♻) buttons after a
+/// Remedy roll with a ♻ range, the Total//Effect readings of the Effect dice, and the Tray's compare points in
+/// words. Nothing may scroll sideways, and the new controls are thumb-sized.
+#[test]
+fn issue_16_choices_and_words_in_light_and_dark_on_a_phone_and_a_laptop() {
+    for (w, h) in [(360, 740), (1280, 800)] {
+        BrowserTest::new().viewport(w, h).run(move |page| async move {
+            for theme in ["light", "dark"] {
+                let media = json!({"features": [{"name": "prefers-color-scheme", "value": theme}]});
+                page.cdp("Emulation.setEmulatedMedia", media).await;
+                open_system(&page, "remedy").await;
+                // Back from the Tray the Roll screen is a new one: count the announcements of its own live region.
+                page.js("window.__announced = 0;", vec![]).await;
+                page.type_into("#rm-dice", "2d20▲♻♻♻♻♻♻♻♻♻♻").await;
+                // Each roll has a d20 in the range 1-10 with chance 3/4: 40 rolls without one, 4^-40.
+                for _ in 0..40 {
+                    roll(&page).await;
+                    if page.count(".reroll-die").await > 0 {
+                        break;
+                    }
+                }
+                assert!(page.count(".reroll-die").await > 0, "no d20 in the ♻ range in 40 rolls");
+                shoot(&page, ".reroll-die", &format!("issue16-reroll-{w}-{theme}")).await;
+
+                open_system(&page, "total-effect").await;
+                click_centered(&page, "#te-add-read").await;
+                click_centered(&page, "#te-read-0-up").await;
+                click_centered(&page, "#te-read-0-halve").await;
+                click_centered(&page, "#te-add-read").await;
+                page.select("#te-read-1-source", "flat").await;
+                page.type_into("#te-read-1-flat", "3").await;
+                click_centered(&page, "#te-read-1-down").await;
+                roll(&page).await;
+                let smallest = page
+                    .js(
+                        "return Math.min(...[...document.querySelectorAll('.read-entry :is(button, select, input)')]\
+                           .filter(e => e.type !== 'checkbox').map(e => e.getBoundingClientRect().height));",
+                        vec![],
+                    )
+                    .await;
+                assert!(smallest.as_f64().unwrap() >= 44.0, "a reading's control is {smallest} px tall at {w} px");
+                shoot(&page, "#te-read-0-result", &format!("issue16-effect-reads-{w}-{theme}")).await;
+
+                page.open("#/tray").await;
+                page.type_into("#tray-expr", "10d10>7 + 3d6!>=5").await;
+                page.wait_for("#tray-compare li").await;
+                shoot(&page, "#tray-expr", &format!("issue16-tray-words-{w}-{theme}")).await;
+            }
+            assert_no_errors(&page).await;
+        });
+    }
 }

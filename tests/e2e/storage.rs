@@ -282,3 +282,25 @@ fn two_windows_rolling_at_once_for_a_minute_lose_no_roll() {
         assert!(page.js_errors().await.is_empty(), "{:?}", page.js_errors().await);
     });
 }
+
+/// History saved before the 2026-11-23 rulings: a 24-System roll whose two statuses then stacked (DC 25, so its
+/// 23 missed) replays now as a success (DC 23: statuses no longer stack). It loads with the outcome the player
+/// saw, with the dice its seed draws, and nothing is kept aside.
+#[test]
+fn history_from_before_the_rulings_changed_loads_with_its_recorded_outcome() {
+    let request = r#"{"system":"24-system","rank":6,"dc":20,"status":[2,3]}"#;
+    let replayed = dicetray_rules::systems::Request::from_json(request).unwrap();
+    let s = (0..10_000u64).find(|&s| replayed.roll(s).unwrap().summary().total == 23.0).expect("a seed rolling 23");
+    let mut old = crate::fixtures::compact_entry("old", T0 + 9000.0, Some(("ada", "Ada")), request, s);
+    old["outcome"] = json!("miss");
+    BrowserTest::new().run(move |page| async move {
+        let mut data = six();
+        data.push(old.clone());
+        seed(&page, &crate::fixtures::history_v2(data)).await;
+        wait_count(&page, 7).await;
+        assert_eq!(page.attr(".history-entry[data-id='old']", "data-outcome").await.as_deref(), Some("miss"));
+        assert!(keys_with(&page, "dicetray.history.corrupt.").await.is_empty(), "nothing is kept aside");
+        let notices = page.texts(".notice").await;
+        assert!(notices.iter().all(|n| !n.contains("could not be read")), "{notices:?}");
+    });
+}

@@ -354,3 +354,39 @@ fn desktop_layout_after_a_roll() {
         assert_no_errors(&page).await;
     });
 }
+
+/// Compare points in words: before rolling, the Tray says which faces each compare point counts, explodes on or
+/// rerolls (`>7` is strictly greater: 8, 9 and 10 on a d10), with a note on `>` for players used to Roll20.
+#[test]
+fn compare_points_say_which_faces_count_before_rolling() {
+    crate::harness::BrowserTest::new().run(|page| async move {
+        open_tray(&page).await;
+        let hidden = "return document.querySelector('#tray-compare').classList.contains('hidden');";
+        assert_eq!(page.js(hidden, vec![]).await, Value::Bool(true), "no words while the box is empty");
+        page.type_into(INPUT, "10d10>7").await;
+        page.wait_text("#tray-compare li", "the words for >7", |t| t == "10d10>7: counts 8, 9 and 10").await;
+        assert!(page.text(".tray-compare-note").await.contains("Roll20 reads > as “or more”"));
+        page.type_into(INPUT, "10d10>=7").await;
+        page.wait_text("#tray-compare li", "the words for >=7", |t| t == "10d10>=7: counts 7, 8, 9 and 10").await;
+        page.type_into(INPUT, "3d6!>4 + 4d6ro<3").await;
+        page.wait_text("#tray-compare li", "the explosion's words", |t| t == "3d6!>4: explodes on 5 and 6").await;
+        assert_eq!(
+            page.texts("#tray-compare li").await,
+            ["3d6!>4: explodes on 5 and 6", "4d6ro<3: rerolls 1 and 2 once"]
+        );
+        // An explosion on the maximum has no sign to explain; a plain sum has no compare point at all.
+        page.type_into(INPUT, "3d6!").await;
+        page.wait_text("#tray-compare li", "the maximum's words", |t| t == "3d6!: explodes on 6").await;
+        assert_eq!(page.count(".tray-compare-note").await, 0);
+        page.type_into(INPUT, "4d6kh3").await;
+        page.wait_js(
+            "return document.querySelector('#tray-compare').classList.contains('hidden') || null;",
+            "the words to go for a plain sum",
+        )
+        .await;
+        assert_eq!(page.count("#tray-compare li").await, 0);
+        let described = page.attr(INPUT, "aria-describedby").await.unwrap_or_default();
+        assert!(described.split(' ').any(|id| id == "tray-compare"), "{described}");
+        assert_no_errors(&page).await;
+    });
+}

@@ -4,8 +4,9 @@
 //! rolls that do not replay exactly, rolls changed after they were made) is stored in full.
 //!
 //! Compact entry: `{"id", "at", "character"?, "r": <request, default fields left out>, "seed", "outcome", "text"?}`.
-//! Reading one replays it; a replay that disagrees with the stored outcome makes the entry unreadable (kept aside,
-//! never silently changed).
+//! Reading one replays it. A replay that gives another outcome than the stored one means the roll was made under
+//! an earlier reading of the rules (see [`earlier_reading`]): it loads with its recorded outcome and says so in
+//! its text; a stored outcome the system does not have makes the entry unreadable (kept aside).
 //!
 //! Which form an entry takes, and the text it was last stored as, travel with the entry ([`Saving`]): an entry
 //! is known to replay exactly when it was built from its own roll or replayed when read, so a save never has to
@@ -14,7 +15,7 @@
 use crate::entry::{CharacterRef, HistoryEntry, RollSource, Saving};
 use crate::history::History;
 use crate::schema::HISTORY_VERSION;
-use dicetray_rules::systems::Request;
+use dicetray_rules::systems::{Request, Summary};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -122,16 +123,37 @@ pub fn read_entry(v: &Value) -> Result<HistoryEntry, String> {
         }
         return Ok(e);
     }
-    let c = CompactIn::deserialize(v).map_err(|e| e.to_string())?;
-    let request: Request = serde_json::from_value(c.r).map_err(|e| format!("field `r`: {e}"))?;
+    let mut c = CompactIn::deserialize(v).map_err(|e| e.to_string())?;
+    let request: Request = serde_json::from_value(c.r.take()).map_err(|e| format!("field `r`: {e}"))?;
     let s = request.roll(c.seed).map_err(|e| format!("field `r`: {e}"))?.summary();
     if s.outcome != c.outcome {
-        return Err(format!(
-            "field `outcome`: replaying the roll gives `{}`, not the recorded `{}` (the rules changed)",
-            s.outcome, c.outcome
-        ));
+        return earlier_reading(c, request, s);
     }
     Ok(HistoryEntry::system_roll(c.id, c.at, c.character, request, c.seed, s, c.text))
+}
+
+/// A compact entry whose replay now gives another outcome: it was rolled before a ruling changed (2026-11-23:
+/// 24-System statuses no longer stack and a pushed DC is never above the DC pushed; Total//Effect's Escalation
+/// 0 is no Escalation in every mode). The seed still draws the same faces, so it loads with the replay's dice,
+/// the outcome it was recorded with, and its text saying so; it is not an exact replay, so from the next save on
+/// it is stored in full, as it now reads. A stored outcome the system does not have is damage, not a ruling:
+/// unreadable, so the entry is kept aside.
+fn earlier_reading(c: CompactIn, request: Request, replay: Summary) -> Result<HistoryEntry, String> {
+    if !request.outcomes().contains(&c.outcome.as_str()) {
+        return Err(format!(
+            "field `outcome`: `{}` is not a {} outcome ({})",
+            c.outcome,
+            request.system_id(),
+            request.outcomes().join(", ")
+        ));
+    }
+    let note = format!("rolled under an earlier reading of the rules; a replay now gives {}", replay.outcome);
+    let text = if c.text.is_empty() { note } else { format!("{} ({note})", c.text) };
+    let mut e = HistoryEntry::system_roll(c.id, c.at, c.character, request, c.seed, replay, text);
+    e.outcome = c.outcome;
+    // Not what its replay gives: stored in full from the next save on.
+    e.saving = Saving::default();
+    Ok(e)
 }
 
 #[cfg(test)]
@@ -217,10 +239,60 @@ mod tests {
     }
 
     #[test]
-    fn a_compact_entry_whose_replay_disagrees_is_unreadable() {
+    fn a_compact_entry_with_an_outcome_its_system_lacks_is_unreadable() {
         let e = rolled("y", r#"{"system":"total-effect"}"#, 3);
         let mut v = serde_json::to_value(stored(&e)).unwrap();
         v["outcome"] = "something_else".into();
-        assert!(read_entry(&v).unwrap_err().contains("field `outcome`"));
+        let err = read_entry(&v).unwrap_err();
+        assert!(err.contains("field `outcome`: `something_else` is not a total-effect outcome"), "{err}");
+    }
+
+    /// The first seed from 0 whose roll of `json` satisfies `want` (the search is bounded, and seeded).
+    fn seed_where(json: &str, want: impl Fn(&Summary) -> bool) -> (u64, Summary) {
+        let request = Request::from_json(json).unwrap();
+        (0..10_000)
+            .map(|seed| (seed, request.roll(seed).unwrap().summary()))
+            .find(|(_, s)| want(s))
+            .unwrap_or_else(|| panic!("no seed below 10000 gives the roll wanted for {json}"))
+    }
+
+    /// History saved before the 2026-11-23 rulings still loads. Each compact entry is what the app saved then:
+    /// the request, the seed, and the outcome the old reading gave, worked out by hand below.
+    #[test]
+    fn history_saved_before_the_rulings_changed_still_loads_with_its_recorded_outcome() {
+        // Statuses 2 and 3 once stacked: DC 20 + 5 = 25, so a 23 missed; now DC 20 + 3 = 23, a success.
+        let statuses = r#"{"system":"24-system","rank":6,"dc":20,"status":[2,3]}"#;
+        let (s1, now1) = seed_where(statuses, |s| s.total == 23.0);
+        assert_eq!(now1.outcome, "success");
+        // A pushed rank-0 roll at DC 4 once faced DC 6, so a 4 or a 5 missed; now DC 4: a success.
+        let pushed =
+            r#"{"system":"24-system","rank":0,"dc":4,"pushed":true,"push":{"track":"strain","fiction":"a shove"}}"#;
+        let (s2, now2) = seed_where(pushed, |s| s.total == 4.0 || s.total == 5.0);
+        assert_eq!(now2.outcome, "success");
+        // Escalation 0 as a ceiling once zeroed every Effect die: a Total of 0, a hard choice; now the dice stand.
+        let ceiling = r#"{"system":"total-effect","escalation_mode":"ceiling"}"#;
+        let (s3, now3) = seed_where(ceiling, |s| s.total >= 13.0);
+        assert_eq!(now3.outcome, "clean_success");
+        let old = [(statuses, s1, "miss", now1), (pushed, s2, "miss", now2), (ceiling, s3, "hard_choice", now3)];
+        for (i, (json, seed, recorded, now)) in old.into_iter().enumerate() {
+            let saved = serde_json::json!({
+                "id": format!("old{i}"), "at": 1.0e12, "r": serde_json::from_str::<Value>(json).unwrap(),
+                "seed": seed, "outcome": recorded, "text": "as shown then",
+            });
+            let e = read_entry(&saved).unwrap_or_else(|err| panic!("{json}: {err}"));
+            assert_eq!(e.outcome, recorded, "{json}: the outcome the player saw");
+            assert_eq!((e.total, &e.dice), (now.total, &now.dice), "{json}: the dice the seed draws");
+            assert_eq!(
+                e.text,
+                format!(
+                    "as shown then (rolled under an earlier reading of the rules; a replay now gives {})",
+                    now.outcome
+                )
+            );
+            // From now on it is stored in full, and reads back the same, note and all, without a second note.
+            let full = serde_json::to_value(stored(&e)).unwrap();
+            assert!(full.get("r").is_none() && full.get("dice").is_some(), "{full}");
+            assert_eq!(read_entry(&full).unwrap(), e);
+        }
     }
 }

@@ -1,43 +1,17 @@
 //! The Total//Effect roll panel: Advantage and Disadvantage (with the Tier-against-Tier helper), Escalation and
-//! its table option, a modifier, and the ability's bands; after the roll, the High/Mid/Low Effect dice and the
-//! bands that triggered.
+//! its table option, a modifier, the ability's bands and its readings of the Effect dice (stepped, halved); after
+//! the roll, the High/Mid/Low Effect dice, the bands that triggered and what each reading gives.
 
-use crate::systems::kit::{
-    int, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
-};
+use super::bands::{BandList, Bands};
+use super::reads::EffectReads;
+use super::result::{label, TotalEffectResult};
+use crate::systems::kit::{int, roll_and_record, NumberField, OddsView, RollButton, RollCtx, SelectField};
 use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::{
-    halve, tier_advantage, tier_of_level, EscalationMode, Outcome, TotalEffect, TotalEffectRequest, TotalEffectRoll,
+    tier_advantage, tier_of_level, EscalationMode, TotalEffect, TotalEffectRequest, TotalEffectRoll,
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
-
-/// Outcome names in words; anything else is a band (`9+` reads "Band 9+").
-pub fn label(name: &str) -> String {
-    match name {
-        "clean_success" => "Clean success".into(),
-        "success_with_twist" => "Success with a twist".into(),
-        "hard_choice" => "Hard choice".into(),
-        band => format!("Band {band}"),
-    }
-}
-
-fn meaning(roll: &TotalEffectRoll) -> String {
-    let text = match roll.outcome {
-        Outcome::CleanSuccess => "13 or more: you succeed with no strings attached.",
-        Outcome::SuccessWithTwist => "9 to 12: you succeed, but with a minor twist or cost.",
-        Outcome::HardChoice => "8 or less: choose between failing with a minor twist and succeeding at a major cost.",
-    };
-    format!("{text} (Total//Effect)")
-}
-
-/// One band entry: its text and what it does.
-#[derive(Clone, Copy)]
-struct BandEntry {
-    id: usize,
-    band: RwSignal<String>,
-    effect: RwSignal<String>,
-}
 
 /// The Total//Effect roll panel.
 #[component]
@@ -58,23 +32,17 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     let has_abilities = ability_options.len() > 1;
     let ability_pick = RwSignal::new(if has_abilities { "0".to_string() } else { String::new() });
 
-    let bands = RwSignal::new(Vec::<BandEntry>::new());
-    let next = StoredValue::new(0usize);
-    let add_band = move |band: String, effect: String| {
-        let id = next.get_value();
-        next.set_value(id + 1);
-        bands.update(|v| v.push(BandEntry { id, band: RwSignal::new(band), effect: RwSignal::new(effect) }));
-    };
+    let bands = Bands::new();
     Effect::new(move |_| {
         let pick = ability_pick.get().parse::<usize>().ok();
         let notes = sheet.with_value(|s| s.as_ref().and_then(|s| s.abilities.get(pick?).map(|a| a.bands.clone())));
         if let Some(notes) = notes {
-            bands.set(Vec::new());
+            bands.list.set(Vec::new());
             for n in notes {
-                add_band(n.band, n.effect);
+                bands.add(n.band, n.effect);
             }
         } else if pick.is_none() && has_abilities {
-            bands.set(Vec::new());
+            bands.list.set(Vec::new());
         }
     });
 
@@ -98,7 +66,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             disadvantage: int("disadvantage", &disadvantage.get())? + td as i64,
             escalation: int("escalation", &escalation.get())?,
             modifier: int("modifier", &modifier.get())?,
-            bands: bands.get().iter().map(|b| b.band.get().trim().to_string()).collect(),
+            bands: bands.texts(),
             escalation_mode: match mode.get().as_str() {
                 "floor" => EscalationMode::Floor,
                 "ceiling" => EscalationMode::Ceiling,
@@ -114,8 +82,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     let character_id = StoredValue::new(character);
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };
-        let notes: Vec<(String, String)> =
-            bands.get_untracked().iter().map(|b| (b.band.get_untracked(), b.effect.get_untracked())).collect();
+        let notes = bands.notes();
         let detail = format!(
             "{}d6 keep {}{}{}",
             req.dice_count(),
@@ -177,79 +144,13 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             <SelectField id="te-escalation" label="Escalation" value=escalation options=escalation_options />
             <SelectField id="te-esc-mode" label="Escalation applies as" value=mode options=mode_options />
             <NumberField id="te-modifier" label="Modifier" value=modifier min=-20 max=20 />
-            <fieldset class="bands">
-                <legend>"Bands over the Total"</legend>
-                <ul class="entry-list">
-                    <For
-                        each=move || bands.get()
-                        key=|b| b.id
-                        children=move |b| {
-                            let band_id = format!("te-band-{}", b.id);
-                            view! {
-                                <li class="entry-row band-entry">
-                                    <label class="sr-only" for=band_id.clone()>"Band (9+, 8-, 9-12)"</label>
-                                    <input id=band_id class="band" type="text" placeholder="e.g. 9+" bind:value=b.band />
-                                    <span class="band-effect">{move || b.effect.get()}</span>
-                                    <button
-                                        type="button"
-                                        class="remove"
-                                        aria-label=move || format!("Remove band {}", b.band.get())
-                                        on:click=move |_| bands.update(|v| v.retain(|x| x.id != b.id))
-                                    >
-                                        "✕"
-                                    </button>
-                                </li>
-                            }
-                        }
-                    />
-                </ul>
-                <button type="button" class="add" id="te-add-band" on:click=move |_| add_band(String::new(), String::new())>
-                    "+ Add band"
-                </button>
-            </fieldset>
+            <BandList bands=bands />
+            <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>
         <div class="panel-odds"><OddsView odds=odds label=label events_caption="Chance of each band (they can overlap)" /></div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
         <div class="panel-output">
-        {move || {
-            last.get()
-                .map(|(roll, notes)| {
-                    let summary = Roll::TotalEffect(roll.clone()).summary();
-                    let kept: Vec<String> = roll.dice.iter().filter(|d| d.kept).map(|d| d.value.to_string()).collect();
-                    let mut detail = format!("Kept {}", kept.join(" + "));
-                    if roll.escalation_mode == EscalationMode::Add && roll.escalation > 0 {
-                        detail.push_str(&format!(" + {} Escalation", roll.escalation));
-                    }
-                    if roll.modifier != 0 {
-                        detail.push_str(&format!(" {:+} modifier", roll.modifier));
-                    }
-                    detail.push_str(&format!(" = {}", roll.total));
-                    let e = roll.effect;
-                    let bands_view = notes
-                        .into_iter()
-                        .map(|(band, effect)| {
-                            let hit = roll.events.iter().any(|x| x.trim() == band.trim());
-                            view! {
-                                <li class:triggered=hit data-band=band.clone() data-triggered=hit.to_string()>
-                                    {format!("{} {}{}", if hit { "✔ triggered:" } else { "✖ not triggered:" }, band, if effect.is_empty() { String::new() } else { format!(" ({effect})") })}
-                                </li>
-                            }
-                        })
-                        .collect_view();
-                    view! {
-                        <section class="roll-result" data-outcome=roll.outcome.as_str()>
-                            {summary_view(&summary, label, meaning(&roll), detail)}
-                            <p class="effect-dice" aria-label="Effect dice">
-                                <span class="effect-high">{format!("High {}", e.high)}</span>
-                                <span class="effect-mid">{format!("Mid {}", e.mid)}</span>
-                                <span class="effect-low">{format!("Low {}", e.low)}</span>
-                                <span class="effect-halved">{format!("(halved: {} / {} / {})", halve(e.high), halve(e.mid), halve(e.low))}</span>
-                            </p>
-                            <ul class="band-list">{bands_view}</ul>
-                        </section>
-                    }
-                })
-        }}
+            {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}
         </div>
     }
 }

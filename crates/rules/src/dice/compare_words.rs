@@ -56,18 +56,24 @@ pub fn compare_point_words(group: &DiceGroup) -> Vec<String> {
 
 /// One sentence per dice group of `root` that has compare points: "`10d10>7`: counts 8, 9 and 10".
 pub fn compare_point_sentences(root: &Node) -> Vec<String> {
+    compare_points(root).into_iter().map(|(group, words)| format!("`{group}`: {}", words.join("; "))).collect()
+}
+
+/// Each dice group of `root` that has compare points, in the order written: the group as notation (`10d10>7`)
+/// and its [`compare_point_words`] (a screen can set the notation apart from the words).
+pub fn compare_points(root: &Node) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
     walk(root, &mut out);
     out
 }
 
-fn walk(node: &Node, out: &mut Vec<String>) {
+fn walk(node: &Node, out: &mut Vec<(String, Vec<String>)>) {
     match node {
         Node::Num(_) => {}
         Node::Dice(g) => {
             let words = compare_point_words(g);
             if !words.is_empty() {
-                out.push(format!("`{g}`: {}", words.join("; ")));
+                out.push((g.to_string(), words));
             }
         }
         Node::Neg(x) | Node::Label(x, _) => walk(x, out),

@@ -26,7 +26,7 @@ pub mod roll;
 mod validate;
 
 pub use ast::{BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success};
-pub use compare_words::{compare_point_sentences, compare_point_words, faces_in_words, faces_matching};
+pub use compare_words::{compare_point_sentences, compare_point_words, compare_points, faces_in_words, faces_matching};
 pub use error::NotationError;
 pub use odds::one_die_value;
 pub use parse::{parse, parse_group};

@@ -53,7 +53,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spending_fortune_takes_one_or_all_and_needs_at_least_one() {
+    fn ruling_fortune_spends_one_for_a_roll_all_for_a_scene_or_a_permanent_consequence_at_least_one() {
         let mut s = Sheet { fortune: 3, ..Sheet::default() };
         assert_eq!(s.spend_fortune(FortuneSpend::Roll), 1);
         assert_eq!(s.fortune, 2);

@@ -39,14 +39,44 @@ impl Effect {
     /// Step the die an ability reads by `steps` (positive up, negative down). Up: Low -> Mid -> High, then +1 per
     /// further step. Down: High -> Mid -> Low, then -1 per further step, never below 0.
     pub fn step(&self, from: EffectDie, steps: i64) -> i64 {
-        let rung = from as i64 + steps; // 0 Low, 1 Mid, 2 High
-        match rung {
-            r if r > 2 => self.high + (r - 2),
-            2 => self.high,
-            1 => self.mid,
-            0 => self.low,
-            r => (self.low + r).max(0),
+        match landing(from, steps) {
+            Landing::Die(d) => self.die(d),
+            Landing::AboveHigh(n) => self.high + n,
+            Landing::BelowLow(n) => (self.low - n).max(0),
         }
+    }
+}
+
+impl EffectDie {
+    /// The die's name as the text writes it: "High", "Mid", "Low".
+    pub fn name(self) -> &'static str {
+        match self {
+            EffectDie::Low => "Low",
+            EffectDie::Mid => "Mid",
+            EffectDie::High => "High",
+        }
+    }
+}
+
+/// Where stepping an Effect die lands, before any dice are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// On one of the three dice.
+    Die(EffectDie),
+    /// Past High: the High die plus this many (one per step beyond High).
+    AboveHigh(i64),
+    /// Past Low: the Low die less this many (one per step beyond Low), never below 0.
+    BelowLow(i64),
+}
+
+/// Where `steps` steps (positive up, negative down) from the die `from` land: Low -> Mid -> High, then past them.
+pub fn landing(from: EffectDie, steps: i64) -> Landing {
+    match from as i64 + steps {
+        r if r > 2 => Landing::AboveHigh(r - 2),
+        2 => Landing::Die(EffectDie::High),
+        1 => Landing::Die(EffectDie::Mid),
+        0 => Landing::Die(EffectDie::Low),
+        r => Landing::BelowLow(-r),
     }
 }
 

@@ -25,9 +25,9 @@ mod resolve;
 mod roll;
 
 pub use band::{Band, BAND_FORMS};
-pub use effect::{halve, step_flat, tier_advantage, tier_of_level, Effect, EffectDie};
+pub use effect::{halve, landing, step_flat, tier_advantage, tier_of_level, Effect, EffectDie, Landing};
 pub use odds::total_dist;
-pub use read::EffectRead;
+pub use read::{EffectRead, FLAT_MAX, STEPS_MAX};
 pub use request::*;
 pub use resolve::{kept_indices, Outcome};
 pub use roll::TotalEffectRoll;

@@ -1,7 +1,7 @@
 //! An ability's reading of the Effect dice, as a request can name it: one Effect die (or a flat value),
 //! stepped up or down, then optionally halved, by the helpers in [`super::effect`].
 
-use super::effect::{halve, step_flat, Effect, EffectDie};
+use super::effect::{halve, landing, step_flat, Effect, EffectDie, Landing};
 use crate::systems::check::in_range;
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
@@ -56,6 +56,32 @@ impl EffectRead {
             stepped
         }
     }
+
+    /// The reading in the game's words, before the dice are known (validate first): "Mid die", "Mid die, stepped
+    /// up 1: the High die", "High die, stepped up 2: the High die + 2", "Mid die, stepped down 3: the Low die − 2
+    /// (at least 0)", "Flat value 3, stepped down 1" (its value is [`Self::value`]), each ending ", then halved"
+    /// when it halves.
+    pub fn words(&self) -> String {
+        let mut out = match self.die {
+            Some(d) => format!("{} die", d.name()),
+            None => format!("Flat value {}", self.flat.unwrap_or(0)),
+        };
+        if self.steps != 0 {
+            let way = if self.steps > 0 { "up" } else { "down" };
+            out.push_str(&format!(", stepped {way} {}", self.steps.abs()));
+            if let Some(d) = self.die {
+                out.push_str(&match landing(d, self.steps) {
+                    Landing::Die(to) => format!(": the {} die", to.name()),
+                    Landing::AboveHigh(n) => format!(": the High die + {n}"),
+                    Landing::BelowLow(n) => format!(": the Low die − {n} (at least 0)"),
+                });
+            }
+        }
+        if self.halve {
+            out.push_str(", then halved");
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -72,6 +98,16 @@ mod tests {
         assert_eq!(read(r#"{"die":"high","halve":true}"#).value(&e), 3);
         assert_eq!(read(r#"{"die":"low","halve":true}"#).value(&e), 1, "halving never goes below 1");
         assert_eq!(read(r#"{"flat":3,"steps":-1,"halve":true}"#).value(&e), 1);
+        assert_eq!(read(r#"{"die":"mid"}"#).words(), "Mid die");
+        assert_eq!(read(r#"{"die":"mid","steps":1}"#).words(), "Mid die, stepped up 1: the High die");
+        assert_eq!(read(r#"{"die":"high","steps":2}"#).words(), "High die, stepped up 2: the High die + 2");
+        assert_eq!(
+            read(r#"{"die":"mid","steps":-3,"halve":true}"#).words(),
+            "Mid die, stepped down 3: the Low die − 2 (at least 0), then halved"
+        );
+        assert_eq!(read(r#"{"die":"low","steps":2}"#).words(), "Low die, stepped up 2: the High die");
+        assert_eq!(read(r#"{"flat":3,"steps":-1}"#).words(), "Flat value 3, stepped down 1");
+        assert_eq!(read(r#"{"flat":4,"halve":true}"#).words(), "Flat value 4, then halved");
         assert_eq!(read(r#"{"die":"low","flat":2}"#).validate("effect_reads[0]").unwrap_err().field, "effect_reads[0]");
         assert_eq!(read(r#"{"die":"low","steps":11}"#).validate("r").unwrap_err().field, "r.steps");
     }
