@@ -41,7 +41,7 @@ pub fn replay_hash(entry: &HistoryEntry) -> String {
         RollSource::System { request } => {
             format!("r={}", encode(&serde_json::to_string(request).expect("requests serialise")))
         }
-        RollSource::Notation { expr } => format!("n={}", encode(expr)),
+        RollSource::Notation { expr, version } => format!("n={}&v={version}", encode(expr)),
     };
     format!("#/replay?{what}&s={}&id={}", entry.seed, encode(&entry.id))
 }
@@ -58,15 +58,16 @@ pub struct ReplayLink {
 /// Read a replay fragment (`#/replay?...`); the error says what is wrong, for the page to show.
 pub fn parse_replay(hash: &str) -> Result<ReplayLink, String> {
     let query = hash.split_once('?').map(|(_, q)| q).unwrap_or("");
-    let (mut r, mut n, mut s, mut id) = (None, None, None, None);
+    let (mut r, mut n, mut s, mut id, mut v) = (None, None, None, None, None);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let v = decode(v).ok_or_else(|| format!("the link's `{k}` value is not properly encoded"))?;
+        let (k, val) = pair.split_once('=').unwrap_or((pair, ""));
+        let val = decode(val).ok_or_else(|| format!("the link's `{k}` value is not properly encoded"))?;
         match k {
-            "r" => r = Some(v),
-            "n" => n = Some(v),
-            "s" => s = Some(v),
-            "id" => id = Some(v),
+            "r" => r = Some(val),
+            "n" => n = Some(val),
+            "s" => s = Some(val),
+            "id" => id = Some(val),
+            "v" => v = Some(val),
             _ => {}
         }
     }
@@ -78,7 +79,14 @@ pub fn parse_replay(hash: &str) -> Result<ReplayLink, String> {
             request.validate().map_err(|e| format!("the link's request is not valid: {e}"))?;
             RollSource::System { request }
         }
-        (None, Some(expr)) => RollSource::Notation { expr },
+        (None, Some(expr)) => {
+            // A link made before notation versions is version 1 (whole-number division).
+            let version = match v {
+                None => 1,
+                Some(v) => v.trim().parse().map_err(|_| format!("the notation version `{v}` is not a whole number"))?,
+            };
+            RollSource::Notation { expr, version }
+        }
         (None, None) => return Err("the link names no roll (`r` or `n`)".into()),
     };
     Ok(ReplayLink { source, seed, id })
@@ -130,6 +138,9 @@ mod tests {
         assert!(parse_replay("#/replay?s=1").unwrap_err().contains("names no roll"));
         assert!(parse_replay("#/replay?s=1&r=%7B%7D").unwrap_err().contains("system"));
         let n = parse_replay("#/replay?n=4d6kh3&s=9").unwrap();
-        assert_eq!(n.source, RollSource::Notation { expr: "4d6kh3".into() });
+        assert_eq!(n.source, RollSource::Notation { expr: "4d6kh3".into(), version: 1 }, "a link from before versions");
+        let n = parse_replay("#/replay?n=7%2F2&s=9&v=2").unwrap();
+        assert_eq!(n.source, RollSource::Notation { expr: "7/2".into(), version: 2 });
+        assert!(parse_replay("#/replay?n=d6&s=1&v=x").unwrap_err().contains("notation version"));
     }
 }

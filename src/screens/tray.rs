@@ -71,11 +71,11 @@ pub fn TrayScreen() -> impl IntoView {
                     id: new_id(),
                     at: now_ms(),
                     character: None,
-                    source: RollSource::Notation { expr: source },
+                    source: RollSource::Notation { expr: source, version: expr.version },
                     seed,
                     outcome: "total".into(),
                     events: vec![],
-                    total: r.total as f64,
+                    total: dicetray_rules::dice::value::to_f64(r.total),
                     dice: r.dice(),
                     text: r.text.clone(),
                 });
