@@ -132,6 +132,34 @@ mod tests {
     }
 
     #[test]
+    fn a_tray_roll_saved_before_exact_division_replays_as_it_was_rolled() {
+        // Saved by an older dicetray: no notation version, whole-number division.
+        let seed = 11;
+        let old = dicetray_rules::dice::parse_versioned("(1d6+2)/2", 1).unwrap().roll(seed).unwrap();
+        let saved = serde_json::json!({
+            "id": "old", "at": 1.0, "source": {"kind": "notation", "expr": "(1d6+2)/2"}, "seed": seed,
+            "outcome": "total", "total": old.total.to_integer() as f64, "dice": old.dice(), "text": old.text,
+        });
+        let entry: HistoryEntry = serde_json::from_value(saved).unwrap();
+        let RollSource::Notation { expr, version } = &entry.source else { panic!("a notation entry") };
+        assert_eq!(*version, 1);
+        let link = parse_replay(&replay_hash(&entry)).unwrap();
+        assert_eq!(link.source, entry.source, "the link carries the version");
+        let again = dicetray_rules::dice::parse_versioned(expr, *version).unwrap().roll(entry.seed).unwrap();
+        assert_eq!((again.dice(), again.text.clone()), (entry.dice.clone(), entry.text.clone()));
+        assert!(again.total.is_integer());
+        // read with today's exact division, an odd sum would have given a half
+        let today = dicetray_rules::dice::parse(expr).unwrap().roll(entry.seed).unwrap();
+        let sum: i64 = today.dice().iter().map(|d| d.value).sum::<i64>() + 2;
+        assert_eq!(again.total, dicetray_rules::dice::value::int(sum / 2));
+        assert_eq!(today.total, dicetray_rules::dice::Value::new(sum, 2));
+        // and a new entry is saved with its version
+        let mut new = entry.clone();
+        new.source = RollSource::Notation { expr: expr.clone(), version: 2 };
+        assert_eq!(serde_json::to_value(&new).unwrap()["source"]["v"], 2);
+    }
+
+    #[test]
     fn bad_links_say_why() {
         assert!(parse_replay("#/replay?r=%7B%7D").unwrap_err().contains("seed"));
         assert!(parse_replay("#/replay?s=x&n=d6").unwrap_err().contains("not a whole number"));

@@ -159,8 +159,11 @@ impl Parser {
 
     fn deeper(&self, depth: usize) -> R<usize> {
         if depth >= MAX_DEPTH {
-            return Err(NotationError::new(self.col(), "parentheses and minus signs are nested too deeply")
-                .allowing(format!("at most {MAX_DEPTH} levels")));
+            return Err(NotationError::new(
+                self.col(),
+                "parentheses, functions, groups and minus signs are nested too deeply",
+            )
+            .allowing(format!("at most {MAX_DEPTH} levels")));
         }
         Ok(depth + 1)
     }
