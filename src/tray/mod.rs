@@ -1,6 +1,6 @@
 //! The Tray screen's parts: the notation box with instant validation ([`input`]), one-tap dice buttons
 //! ([`buttons`]), recall of recent expressions ([`recall`]), the exact odds of what is typed ([`histogram`]) and
-//! the breakdown of a roll ([`breakdown`]). The screen itself (`crate::screens::tray`) wires them together.
+//! the breakdown of a roll ([`breakdown`]), and the syntax help with an example of every construct ([`syntax`]). The screen itself (`crate::screens::tray`) wires them together.
 //!
 //! Each part keeps its logic in plain functions (unit-tested natively) next to the component that shows it.
 
@@ -9,3 +9,4 @@ pub mod buttons;
 pub mod histogram;
 pub mod input;
 pub mod recall;
+pub mod syntax;

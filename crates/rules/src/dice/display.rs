@@ -71,11 +71,14 @@ impl DiceGroup {
                 e.on.push_canonical(s);
             }
         }
-        if let Some(u) = self.unique {
-            s.push_str(if u.once { "uo" } else { "u" });
-            if let Some(on) = u.on {
-                on.push_canonical(s);
-            }
+        // A unique rule without a compare point right before a success point would take it as its own
+        // (`4d6u>3`): then it is written after the success point.
+        let unique_last = self.unique.is_some_and(|u| u.on.is_none())
+            && self.success.is_some()
+            && self.keep.is_none()
+            && self.drop.is_none();
+        if !unique_last {
+            self.push_unique(s);
         }
         if let Some(k) = self.keep {
             push_keep(s, k);
@@ -85,6 +88,9 @@ impl DiceGroup {
         }
         if let Some(sc) = self.success {
             push_success(s, sc);
+        }
+        if unique_last {
+            self.push_unique(s);
         }
         if let Some(c) = self.crit_success {
             s.push_str("cs");
@@ -148,6 +154,17 @@ impl RollGroup {
         }
         s.push('}');
         self.push_modifiers(s);
+    }
+}
+
+impl DiceGroup {
+    fn push_unique(&self, s: &mut String) {
+        if let Some(u) = self.unique {
+            s.push_str(if u.once { "uo" } else { "u" });
+            if let Some(on) = u.on {
+                on.push_canonical(s);
+            }
+        }
     }
 }
 

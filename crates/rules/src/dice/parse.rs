@@ -498,9 +498,8 @@ impl Parser {
             (Some('>'), _) => (Compare::Gt, 1),
             (Some('<'), _) => (Compare::Lt, 1),
             (Some('='), _) => (Compare::Eq, 1),
-            (Some(d), _) if bare && (d.is_ascii_digit() || d == '-') => {
-                return Ok(Some(Compare::Eq(self.compare_number()?)))
-            }
+            // a bare number, never a bare minus: `4d6r-1d4` is `4d6r` minus 1d4, as rpg-dice-roller reads it
+            (Some(d), _) if bare && d.is_ascii_digit() => return Ok(Some(Compare::Eq(self.compare_number()?))),
             _ => return Ok(None),
         };
         self.i += width;
@@ -609,7 +608,7 @@ impl Parser {
             if c == '^' && self.peek2().is_some_and(|n| n.is_ascii_digit() || n == '(' || n == '{') {
                 break;
             }
-            if g.success.is_some() && (remedy_mark(c).is_some() || "rkd!um".contains(c)) {
+            if g.success.is_some() && (remedy_mark(c).is_some() || "rkd!m".contains(c)) {
                 return Err(NotationError::new(col, "modifiers must come before the success compare point")
                     .allowing("e.g. 6d10!>=8 or 4d6kh3>=4"));
             }
@@ -726,7 +725,7 @@ impl Parser {
                     };
                     self.i += 2;
                     let default = if success { g.die.max_face() } else { g.die.min_face() };
-                    let on = self.compare(true)?.unwrap_or(Compare::Eq(default));
+                    let on = self.compare(false)?.unwrap_or(Compare::Eq(default));
                     let slot = if success { &mut g.crit_success } else { &mut g.crit_failure };
                     if slot.is_some() {
                         return Err(dup(col, if success { "critical success" } else { "critical failure" }));

@@ -178,9 +178,10 @@ fn die_value_to(g: &DiceGroup, budget: &mut Budget, tail: f64) -> Result<(Dense,
     if hit0.mass() == 0.0 {
         return Ok((t, 0.0));
     }
-    // After k explosions the mass still exploding is at most pm^k: expand until it falls below the tail.
-    let pm = hit0.mass().max(hit1.mass());
-    let steps = (tail.ln() / pm.ln()).ceil().max(1.0);
+    // After k explosions the mass still exploding is at most pm^(k-1) (the first throw may always explode, as
+    // after `min`; later throws explode with pm < 1): expand until it falls below the tail.
+    let pm = hit1.mass();
+    let steps = if pm > 0.0 { (tail.ln() / pm.ln()).ceil().max(1.0) + 1.0 } else { 1.0 };
     let t_max = t.min + t.p.len() as i64 - 1;
     let (lo, hi) = (g.die.min_face().min(t.min) as f64, g.die.max_face().max(t_max) as f64);
     // A chain with k explosions lies within [min(0, lowest) * (k + 1), highest * (k + 1)].
