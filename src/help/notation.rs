@@ -116,6 +116,11 @@ pub const GROUPS: &[Group] = &[
     },
 ];
 
+/// The examples of one reference row, as typed: "`4d6kh3`, `4d6k3`" is two, "`{4d6+2d8, 3d20}kh1`" one.
+pub fn examples(row: &[&'static str; 3]) -> Vec<&'static str> {
+    row[2].split("`, `").map(|e| e.trim_matches('`')).filter(|e| !e.is_empty()).collect()
+}
+
 /// When one group carries several modifiers, they apply in this order, however they are typed.
 pub const ORDER: &str = "On one group of dice the modifiers always apply in this order, whatever order you type them in: rerolls → min/max → explosions → unique → keep → drop → success counting → critical markers → sorting. A die and the extra rolls its explosions add count as one die (rpg-dice-roller counts each extra roll as a die of its own, and explodes before it rerolls).";
 
@@ -139,7 +144,7 @@ mod tests {
         let mut checked = 0;
         for g in GROUPS {
             for row in g.rows {
-                for example in row[2].split(", ").map(|e| e.trim_matches('`')) {
+                for example in super::examples(row) {
                     let e = dicetray_rules::dice::parse(example).unwrap_or_else(|e| panic!("{example}: {e}"));
                     e.roll(7).unwrap_or_else(|e| panic!("{example}: {e}"));
                     e.odds().unwrap_or_else(|e| panic!("{example}: {e}"));

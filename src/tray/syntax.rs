@@ -2,14 +2,9 @@
 //! rows are Help's notation reference (`crate::help::notation::GROUPS`), so the two never disagree; tapping an
 //! example puts it in the notation box.
 
-use crate::help::notation::{GROUPS, ORDER};
+use crate::help::notation::{examples, GROUPS, ORDER};
 use crate::help::rich;
 use leptos::prelude::*;
-
-/// The examples of one reference row, as typed (`4d6kh3, 4d6k3` -> two).
-pub fn examples(row: &[&'static str; 3]) -> Vec<&'static str> {
-    row[2].split(", ").map(|e| e.trim_matches('`')).filter(|e| !e.is_empty()).collect()
-}
 
 #[component]
 pub fn SyntaxHelp(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {

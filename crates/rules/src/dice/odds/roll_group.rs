@@ -5,10 +5,11 @@ use super::super::ast::{BinOp, DiceGroup, Node, RollGroup};
 use super::super::error::NotationError;
 use super::super::value::{self, Value};
 use super::arith::node_odds;
-use super::budget::Budget;
+use super::budget::{check_support, Budget};
 use super::die::die_value;
 use super::exact::Odds;
 use super::top::{keep_top, work, Item};
+use crate::dist::Dist;
 use std::collections::HashMap;
 
 fn items_of(odds: &[Odds], negate: bool) -> Vec<Item> {
@@ -48,12 +49,55 @@ pub(crate) fn roll_group_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds
     let subs: Vec<Odds> = g.exprs.iter().map(|e| node_odds(e, budget)).collect::<Result<_, _>>()?;
     let n = subs.len() as u32;
     let (high, k) = g.kept(n).unwrap_or((true, n));
+    if k == 1 && g.success.is_none() {
+        let whole: Option<Vec<&Dist>> = subs.iter().map(Odds::whole).collect();
+        if let Some(whole) = whole {
+            return Ok(extreme(&whole, high, budget, col)?.into());
+        }
+    }
     let score = |v: Value| g.success.map_or(v, |s| value::int(s.score_value(v)));
     let items = items_of(&subs, !high);
     let stat = |u: Value| if high { score(u) } else { score(-u) };
     budget.charge(work(&items, k as usize, 64), col)?;
     let m = keep_top(&items, k as usize, &stat, budget, col)?;
     Ok(Odds::from_pairs(m, truncated(&subs)))
+}
+
+/// The highest (or lowest) of independent whole-valued totals, from the product of their distribution
+/// functions: P(max <= x) = P(X1 <= x) P(X2 <= x) ...
+fn extreme(subs: &[&Dist], high: bool, budget: &mut Budget, col: usize) -> Result<Dist, NotationError> {
+    let lo = subs.iter().filter_map(|d| d.min()).min().unwrap_or(0);
+    let hi = subs.iter().filter_map(|d| d.max()).max().unwrap_or(0);
+    check_support(lo as i128, hi as i128, col)?;
+    let width = (hi - lo + 1) as usize;
+    budget.charge((width * subs.len()) as f64, col)?;
+    // at[i]: P(X <= lo + i) for the highest, P(X >= lo + i) for the lowest, multiplied over the totals
+    let mut at = vec![1.0f64; width];
+    for d in subs {
+        let mut run = 0.0;
+        let mut cum = vec![0.0f64; width];
+        if high {
+            for (i, c) in cum.iter_mut().enumerate() {
+                run += d.p(lo + i as i64);
+                *c = run;
+            }
+        } else {
+            for (i, c) in cum.iter_mut().enumerate().rev() {
+                run += d.p(lo + i as i64);
+                *c = run;
+            }
+        }
+        at.iter_mut().zip(cum).for_each(|(a, c)| *a *= c);
+    }
+    let p: Vec<f64> = (0..width)
+        .map(|i| {
+            let next =
+                if high { i.checked_sub(1).map_or(0.0, |j| at[j]) } else { at.get(i + 1).copied().unwrap_or(0.0) };
+            (at[i] - next).max(0.0)
+        })
+        .collect();
+    let held: f64 = subs.iter().map(|d| 1.0 - d.truncated_mass()).product();
+    Ok(Dist::from_dense(lo, p, 1.0 - held))
 }
 
 /// The terms of a sum of dice groups and numbers (`3d6 + 2d8 + 1`), or None for anything else.
