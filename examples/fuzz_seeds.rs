@@ -43,11 +43,11 @@ fn notation_entry(i: usize, expr: &str, seed: u64) -> HistoryEntry {
         id: format!("n{i}"),
         at: 1_763_800_100_000.0 + i as f64,
         character: None,
-        source: RollSource::Notation { expr: expr.into() },
+        source: RollSource::Notation { expr: expr.into(), version: dicetray_rules::dice::NOTATION_VERSION },
         seed,
         outcome: "total".into(),
         events: Vec::new(),
-        total: roll.total as f64,
+        total: dicetray_rules::dice::value::to_f64(roll.total),
         dice: roll.dice(),
         text: roll.text,
     }

@@ -25,7 +25,12 @@ pub fn SyntaxHelp(#[prop(into)] on_pick: Callback<String>) -> impl IntoView {
                                         .into_iter()
                                         .map(|e| {
                                             view! {
-                                                <button type="button" class="tray-syntax-example" on:click=move |_| on_pick.run(e.to_string())>
+                                                <button
+                                                    type="button"
+                                                    class="tray-syntax-example"
+                                                    data-example=e
+                                                    on:click=move |_| on_pick.run(e.to_string())
+                                                >
                                                     <code>{e}</code>
                                                 </button>
                                             }

@@ -34,7 +34,7 @@ impl Odds {
     /// size limit become a [`Dist`].
     pub(crate) fn from_pairs(pairs: HashMap<Value, f64>, truncated: f64) -> Odds {
         let mut v: Vec<(Value, f64)> = pairs.into_iter().filter(|&(_, p)| p > 0.0).collect();
-        v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        v.sort_unstable_by_key(|a| a.0);
         Odds::from_sorted(v, truncated)
     }
 

@@ -16,7 +16,7 @@ fn items_of(odds: &[Odds], negate: bool) -> Vec<Item> {
     odds.iter()
         .map(|o| {
             let mut values: Vec<(Value, f64)> = o.iter().map(|(v, p)| (if negate { -v } else { v }, p)).collect();
-            values.sort_by(|a, b| a.0.cmp(&b.0));
+            values.sort_by_key(|a| a.0);
             Item { values }
         })
         .collect()
@@ -151,7 +151,7 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationEr
                 (if high { v } else { -v }, p)
             })
             .collect();
-        values.sort_by(|a, b| a.0.cmp(&b.0));
+        values.sort_by_key(|a| a.0);
         held *= (1.0 - cut).powi(d.count as i32);
         for _ in 0..d.count {
             items.push(Item { values: values.clone() });

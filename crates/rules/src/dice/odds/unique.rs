@@ -24,7 +24,7 @@ pub(crate) fn unique_odds(g: &DiceGroup, u: Unique, budget: &mut Budget) -> Resu
     let plain = u.on.is_none() && !u.once && g.reroll.is_none() && g.min.is_none() && g.max.is_none() && fair;
     let n = g.count as usize;
     if plain && n <= faces.len() {
-        return Ok(sample(&faces, n, g.kept(), &stat, budget, col)?);
+        return sample(&faces, n, g.kept(), &stat, budget, col);
     }
     if g.kept().is_some() {
         return Err(NotationError::new(col, "no exact odds for unique dice with keep/drop here").allowing(
