@@ -66,6 +66,16 @@ if [ "$(terser --version 2>/dev/null || true)" != "terser $terser_version" ]; th
   npm install --silent --no-audit --no-fund --prefix "$root/.tools" "terser@$terser_version"
 fi
 
+# The notation conformance suite (crates/rules/tests/conformance.rs, run by `cargo test`) compares with
+# rpg-dice-roller at the version pinned there; bench/compare uses the same copy.
+rpg_version="$(sed -n 's/^const RPG_VERSION: &str = "\(.*\)";/\1/p' crates/rules/tests/conformance.rs)"
+rpg_pkg="$root/.tools/npm/node_modules/@dice-roller/rpg-dice-roller/package.json"
+if [ "$(sed -n 's/^  "version": "\(.*\)",/\1/p' "$rpg_pkg" 2>/dev/null)" != "$rpg_version" ]; then
+  command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for the conformance suite"
+  say "installing @dice-roller/rpg-dice-roller $rpg_version (npm) into .tools/npm"
+  npm install --silent --no-audit --no-fund --prefix "$root/.tools/npm" "@dice-roller/rpg-dice-roller@$rpg_version"
+fi
+
 # The code splitting step of the build (scripts/wasm-split.sh). The binary has no --version: ask cargo.
 if ! cargo install --list | grep -qx "wasm_split_cli_support v$wasm_split_version:"; then
   say "installing wasm-split-cli $wasm_split_version (wasm_split_cli_support, about 3 minutes, once)"
@@ -81,4 +91,4 @@ if [ "${1:-}" = "--browser" ]; then
     apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
 fi
-say "all tools present (trunk $trunk_version, wasm-bindgen $bindgen_version, wasm-opt $wasm_opt_version, wasm-split-cli $wasm_split_version, terser $terser_version)"
+say "all tools present (trunk $trunk_version, wasm-bindgen $bindgen_version, wasm-opt $wasm_opt_version, wasm-split-cli $wasm_split_version, terser $terser_version, rpg-dice-roller $rpg_version)"

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(expr) = parse(src) else { return };
     match expr.odds() {
         Ok(dist) => {
-            assert!(dist.support_len() as u64 <= MAX_ODDS_SUPPORT, "{src:?}: support {}", dist.support_len());
+            assert!(dist.len() as u64 <= MAX_ODDS_SUPPORT, "{src:?}: support {}", dist.len());
             let t = dist.truncated_mass();
             assert!((0.0..=1.0).contains(&t), "{src:?}: truncated mass {t}");
             let mass = dist.total_mass();

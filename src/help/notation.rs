@@ -20,8 +20,9 @@ pub const GROUPS: &[Group] = &[
         intro: "Spaces and upper or lower case do not matter: `2D6 + 3` is `2d6+3`.",
         rows: &[
             ["`NdM`", "N dice with M sides, added up; N may be left out and means 1", "`3d6`, `d20`"],
-            ["`d%`", "a percentile die, 1–100", "`d%`"],
-            ["`dF`", "a Fudge/Fate die: −1, 0 or +1", "`4dF`"],
+            ["`d%`", "a percentile die, 1–100; any number of them", "`d%`, `2d%`"],
+            ["`dF` `dF.2`", "a Fudge/Fate die: −1, 0 or +1, each a third of the time", "`4dF`"],
+            ["`dF.1`", "a Fudge die with one − and one + among six sides: 0 two times in three", "`4dF.1`"],
         ],
     },
     Group {
@@ -31,8 +32,9 @@ pub const GROUPS: &[Group] = &[
             ["`khN`", "keep the N highest dice", "`4d6kh3`"],
             ["`kN`", "the same as `khN`", "`4d6k3`"],
             ["`klN`", "keep the N lowest dice", "`2d20kl1`"],
-            ["`dlN`", "drop the N lowest dice", "`4d6dl1`"],
+            ["`dlN` `dN`", "drop the N lowest dice", "`4d6dl1`, `4d6d1`"],
             ["`dhN`", "drop the N highest dice", "`3d6dh1`"],
+            ["`khN` with `dlN`", "both at once: keep the highest N, and drop the lowest N of all the dice", "`5d6kh4dl2`"],
         ],
     },
     Group {
@@ -49,7 +51,7 @@ pub const GROUPS: &[Group] = &[
         title: "Rerolls",
         intro: "",
         rows: &[
-            ["`rN` `r<=N` `r<N`", "reroll a die showing a matching face, again and again, until it no longer matches", "`2d6r1`, `4d6r<3`"],
+            ["`r` `rN` `r<=N` `r<N`", "reroll a die showing a matching face (plain `r`: its lowest face), again and again, until it no longer matches", "`2d6r`, `4d6r<3`"],
             ["`ro`", "the same comparisons, but reroll only once; the new face stands", "`d20ro1`, `4d6ro<=2`"],
         ],
     },
@@ -57,15 +59,45 @@ pub const GROUPS: &[Group] = &[
         title: "Counting successes",
         intro: "A comparison right after the dice turns the roll into a count of successes instead of a sum. `>N` is strict: faces above N count, N does not. `>=N` counts N or more. This is how rpg-dice-roller and Foundry read them; Roll20 reads `>N` as N or more, so for that write `>=N` here. The Tray says in words which faces count before you roll.",
         rows: &[
-            ["`>=N` `>N`", "count the dice that match", "`8d6>=4`, `10d10>7`"],
+            ["`>=N` `>N` `<N` `<=N` `=N` `<>N`", "count the dice that match (`<>N`: any face but N)", "`8d6>=4`, `10d10>7`, `5d6<>3`"],
             ["`f<=N`", "subtract one for each die matching the failure comparison", "`10d10>=8f<=1`"],
         ],
     },
     Group {
-        title: "Arithmetic, labels and comments",
-        intro: "",
+        title: "More modifiers",
+        intro: "These follow rpg-dice-roller. Markers and sorting change only how the dice are shown, never the total.",
         rows: &[
-            ["`+ - * /`", "add, subtract, multiply, divide; division rounds toward zero (see the notation reference)", "`2d6+3`, `d20/2`"],
+            ["`u`", "unique: a die repeating an earlier die’s value is rolled again until its value is new", "`4d6u`"],
+            ["`uo`", "unique once: a repeated value is rolled again one time only", "`4d6uo`"],
+            ["`u>N`, `uo=N`…", "only values that match the comparison must be unique", "`5d10u>5`"],
+            ["`minN`", "a die below N counts as N", "`4d6min2`"],
+            ["`maxN`", "a die above N counts as N", "`4d6max4`"],
+            ["`cs` `cs>=N`", "mark critical successes (the highest face, or matching faces)", "`1d20cs>=19`"],
+            ["`cf` `cf<=N`", "mark critical failures (the lowest face, or matching faces)", "`4d6cs>4cf<2`"],
+            ["`s` `sa` `sd`", "list the dice lowest first (`s`, `sa`) or highest first (`sd`)", "`6d6sd`"],
+        ],
+    },
+    Group {
+        title: "Roll groups",
+        intro: "Braces roll several expressions together. With several parts, keep/drop and success counting look at each part’s total; with one part, keep/drop look at every die inside it and a comparison at its total.",
+        rows: &[
+            ["`{a, b}khN`", "keep the N highest part totals (also `kl`, `dh`, `dl`)", "`{4d6+2d8, 3d20}kh1`"],
+            ["`{a, b}>=N`", "count the parts whose total matches (then `f` for failures)", "`{2d6, 3d4}>=7`"],
+            ["`{a}khN`", "keep the N highest dice among all the dice inside", "`{3d6+2d8}kh2`"],
+            ["`{a}>=N`", "1 if the total matches, else 0", "`{3d6}>=10`"],
+        ],
+    },
+    Group {
+        title: "Arithmetic, labels and comments",
+        intro: "Division is exact: totals may be fractions, shown as decimals (≈ when rounded). `floor`, `ceil` and `round` make whole numbers again.",
+        rows: &[
+            ["`+ - * /`", "add, subtract, multiply, divide exactly", "`2d6+3`, `1d6/2`"],
+            ["`%`", "remainder after division", "`1d20%6`"],
+            ["`**` or `^`", "power, with a whole-number exponent", "`2**1d4`, `1d6^2`"],
+            ["`floor( )` `ceil( )` `round( )`", "round down, up, or to the nearest whole number (halves away from zero)", "`ceil(1d10/3)`, `floor(3d6/2)`"],
+            ["`abs( )` `sign( )`", "size without sign; −1, 0 or 1 by sign", "`abs(1d6-1d6)`"],
+            ["`min(a, b, …)` `max(a, b, …)` `pow(a, b)`", "the least, the greatest, a to the power b", "`max(1d6, 1d8)`"],
+            ["`1.5`", "a number with a decimal point", "`1.5*2d6`"],
             ["`( )`", "group a calculation", "`(2d6+3)*2`"],
             ["`-`", "a minus in front makes the next part negative", "`-1d4+10`"],
             ["`[label]`", "name a part of the roll", "`2d6+3 [fire]`"],
@@ -84,8 +116,13 @@ pub const GROUPS: &[Group] = &[
     },
 ];
 
+/// The examples of one reference row, as typed: "`4d6kh3`, `4d6k3`" is two, "`{4d6+2d8, 3d20}kh1`" one.
+pub fn examples(row: &[&'static str; 3]) -> Vec<&'static str> {
+    row[2].split("`, `").map(|e| e.trim_matches('`')).filter(|e| !e.is_empty()).collect()
+}
+
 /// When one group carries several modifiers, they apply in this order, however they are typed.
-pub const ORDER: &str = "On one group of dice the modifiers always apply in this order, whatever order you type them in: rerolls → explosions → keep/drop → success counting.";
+pub const ORDER: &str = "On one group of dice the modifiers always apply in this order, whatever order you type them in: rerolls → min/max → explosions → unique → keep → drop → success counting → critical markers → sorting. A die and the extra rolls its explosions add count as one die (rpg-dice-roller counts each extra roll as a die of its own, and explodes before it rerolls).";
 
 /// Every rich text in this reference (for checks that the markup is well formed).
 #[cfg(test)]
@@ -96,6 +133,27 @@ pub fn all_text() -> Vec<&'static str> {
         out.extend(g.rows.iter().flatten().copied());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GROUPS;
+
+    #[test]
+    fn every_example_rolls_with_exact_odds() {
+        let mut checked = 0;
+        for g in GROUPS {
+            for row in g.rows {
+                for example in super::examples(row) {
+                    let e = dicetray_rules::dice::parse(example).unwrap_or_else(|e| panic!("{example}: {e}"));
+                    e.roll(7).unwrap_or_else(|e| panic!("{example}: {e}"));
+                    e.odds().unwrap_or_else(|e| panic!("{example}: {e}"));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 50, "{checked}");
+    }
 }
 
 #[component]

@@ -98,7 +98,7 @@ pub(crate) mod tests {
                     .unwrap_or_else(|e| panic!("{e}")),
             }
         } else {
-            RollSource::Notation { expr: "2d6".into() }
+            RollSource::Notation { expr: "2d6".into(), version: 2 }
         };
         HistoryEntry {
             id: id.into(),

@@ -41,7 +41,7 @@ pub fn replay_hash(entry: &HistoryEntry) -> String {
         RollSource::System { request } => {
             format!("r={}", encode(&serde_json::to_string(request).expect("requests serialise")))
         }
-        RollSource::Notation { expr } => format!("n={}", encode(expr)),
+        RollSource::Notation { expr, version } => format!("n={}&v={version}", encode(expr)),
     };
     format!("#/replay?{what}&s={}&id={}", entry.seed, encode(&entry.id))
 }
@@ -58,15 +58,16 @@ pub struct ReplayLink {
 /// Read a replay fragment (`#/replay?...`); the error says what is wrong, for the page to show.
 pub fn parse_replay(hash: &str) -> Result<ReplayLink, String> {
     let query = hash.split_once('?').map(|(_, q)| q).unwrap_or("");
-    let (mut r, mut n, mut s, mut id) = (None, None, None, None);
+    let (mut r, mut n, mut s, mut id, mut v) = (None, None, None, None, None);
     for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let v = decode(v).ok_or_else(|| format!("the link's `{k}` value is not properly encoded"))?;
+        let (k, val) = pair.split_once('=').unwrap_or((pair, ""));
+        let val = decode(val).ok_or_else(|| format!("the link's `{k}` value is not properly encoded"))?;
         match k {
-            "r" => r = Some(v),
-            "n" => n = Some(v),
-            "s" => s = Some(v),
-            "id" => id = Some(v),
+            "r" => r = Some(val),
+            "n" => n = Some(val),
+            "s" => s = Some(val),
+            "id" => id = Some(val),
+            "v" => v = Some(val),
             _ => {}
         }
     }
@@ -78,7 +79,14 @@ pub fn parse_replay(hash: &str) -> Result<ReplayLink, String> {
             request.validate().map_err(|e| format!("the link's request is not valid: {e}"))?;
             RollSource::System { request }
         }
-        (None, Some(expr)) => RollSource::Notation { expr },
+        (None, Some(expr)) => {
+            // A link made before notation versions is version 1 (whole-number division).
+            let version = match v {
+                None => 1,
+                Some(v) => v.trim().parse().map_err(|_| format!("the notation version `{v}` is not a whole number"))?,
+            };
+            RollSource::Notation { expr, version }
+        }
         (None, None) => return Err("the link names no roll (`r` or `n`)".into()),
     };
     Ok(ReplayLink { source, seed, id })
@@ -125,12 +133,43 @@ mod tests {
     }
 
     #[test]
+    fn a_tray_roll_saved_before_exact_division_replays_as_it_was_rolled() {
+        // Saved by an older dicetray: no notation version, whole-number division.
+        let seed = 11;
+        let old = dicetray_rules::dice::parse_versioned("(1d6+2)/2", 1).unwrap().roll(seed).unwrap();
+        let saved = serde_json::json!({
+            "id": "old", "at": 1.0, "source": {"kind": "notation", "expr": "(1d6+2)/2"}, "seed": seed,
+            "outcome": "total", "total": old.total.to_integer() as f64, "dice": old.dice(), "text": old.text,
+        });
+        let entry: HistoryEntry = serde_json::from_value(saved).unwrap();
+        let RollSource::Notation { expr, version } = &entry.source else { panic!("a notation entry") };
+        assert_eq!(*version, 1);
+        let link = parse_replay(&replay_hash(&entry)).unwrap();
+        assert_eq!(link.source, entry.source, "the link carries the version");
+        let again = dicetray_rules::dice::parse_versioned(expr, *version).unwrap().roll(entry.seed).unwrap();
+        assert_eq!((again.dice(), again.text.clone()), (entry.dice.clone(), entry.text.clone()));
+        assert!(again.total.is_integer());
+        // read with today's exact division, an odd sum would have given a half
+        let today = dicetray_rules::dice::parse(expr).unwrap().roll(entry.seed).unwrap();
+        let sum: i64 = today.dice().iter().map(|d| d.value).sum::<i64>() + 2;
+        assert_eq!(again.total, dicetray_rules::dice::value::int(sum / 2));
+        assert_eq!(today.total, dicetray_rules::dice::Value::new(sum, 2));
+        // and a new entry is saved with its version
+        let mut new = entry.clone();
+        new.source = RollSource::Notation { expr: expr.clone(), version: 2 };
+        assert_eq!(serde_json::to_value(&new).unwrap()["source"]["v"], 2);
+    }
+
+    #[test]
     fn bad_links_say_why() {
         assert!(parse_replay("#/replay?r=%7B%7D").unwrap_err().contains("seed"));
         assert!(parse_replay("#/replay?s=x&n=d6").unwrap_err().contains("not a whole number"));
         assert!(parse_replay("#/replay?s=1").unwrap_err().contains("names no roll"));
         assert!(parse_replay("#/replay?s=1&r=%7B%7D").unwrap_err().contains("system"));
         let n = parse_replay("#/replay?n=4d6kh3&s=9").unwrap();
-        assert_eq!(n.source, RollSource::Notation { expr: "4d6kh3".into() });
+        assert_eq!(n.source, RollSource::Notation { expr: "4d6kh3".into(), version: 1 }, "a link from before versions");
+        let n = parse_replay("#/replay?n=7%2F2&s=9&v=2").unwrap();
+        assert_eq!(n.source, RollSource::Notation { expr: "7/2".into(), version: 2 });
+        assert!(parse_replay("#/replay?n=d6&s=1&v=x").unwrap_err().contains("notation version"));
     }
 }

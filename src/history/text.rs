@@ -27,7 +27,7 @@ fn value_words(v: &Value) -> Option<String> {
 /// A request in one short line: `rank 3 · dc 15 · pressure [2,1] · attack` (notation: the expression).
 pub fn request_words(source: &RollSource) -> String {
     match source {
-        RollSource::Notation { expr } => expr.clone(),
+        RollSource::Notation { expr, .. } => expr.clone(),
         RollSource::System { request } => match serde_json::to_value(request) {
             Ok(Value::Object(map)) => map
                 .iter()
@@ -97,7 +97,7 @@ mod tests {
         let words = request_words(&RollSource::System { request });
         assert!(words.contains("rank 3") && words.contains("dc 15") && words.contains("attack"), "{words}");
         assert!(!words.contains("system") && !words.contains("pushed"), "{words}");
-        assert_eq!(request_words(&RollSource::Notation { expr: "4d6kh3".into() }), "4d6kh3");
+        assert_eq!(request_words(&RollSource::Notation { expr: "4d6kh3".into(), version: 2 }), "4d6kh3");
         assert_eq!(number_words(17.0), "17");
         assert_eq!(number_words(2.5), "2.5");
     }

@@ -79,33 +79,54 @@ fn replay_view(state: AppState, link: ReplayLink) -> impl IntoView {
                             {check.map(|c| view! { <p class="replay-match">{c}</p> })}
                         </div>
                     }
+                    .into_any()
+                }
+                Err(e) => {
+                    view! { <p class="replay-error" role="alert">{format!("This roll cannot be replayed: {e}")}</p> }
                         .into_any()
                 }
-                Err(e) => view! { <p class="replay-error" role="alert">{format!("This roll cannot be replayed: {e}")}</p> }
-                    .into_any(),
             }
         }
-        RollSource::Notation { expr } => view! {
-            <div class="replay-roll replay-notation" data-seed=link.seed.to_string()>
-                <p class="replay-what">
-                    <strong>"Tray notation"</strong>
-                    " · "
-                    <code class="replay-request">{expr}</code>
-                    " · seed "
-                    <code class="replay-seed">{seed}</code>
-                </p>
-                {original
-                    .map(|o| {
-                        view! {
-                            <DiceRow dice=o.dice.clone() />
-                            <p class="replay-stored">"As recorded: " <span class="replay-text">{o.text.clone()}</span></p>
-                        }
-                    })}
-                <p class="replay-note">
-                    "A Tray roll's link is not rolled again here: this shows the roll as this browser's history recorded it, when it has it."
-                </p>
-            </div>
+        RollSource::Notation { expr, version } => {
+            let replayed = dicetray_rules::dice::parse_versioned(&expr, version).and_then(|e| e.roll(link.seed));
+            let body = match replayed {
+                Ok(r) => {
+                    let same = original.as_ref().map(|o| o.dice == r.dice() && o.text == r.text);
+                    let check = match same {
+                        Some(true) => Some("Same dice and total as the roll in your history.".to_string()),
+                        Some(false) => Some(
+                            "This differs from the roll in your history: the notation's meaning has changed since it was made."
+                                .to_string(),
+                        ),
+                        None => None,
+                    };
+                    view! {
+                        <DiceRow dice=r.dice() />
+                        <p class="replay-outcome">
+                            <span class="replay-text">{r.text.clone()}</span>
+                        </p>
+                        {check.map(|c| view! { <p class="replay-match">{c}</p> })}
+                    }
+                    .into_any()
+                }
+                Err(e) => {
+                    view! { <p class="replay-error" role="alert">{format!("This roll cannot be replayed: {e}")}</p> }
+                        .into_any()
+                }
+            };
+            view! {
+                <div class="replay-roll replay-notation" data-seed=link.seed.to_string() data-version=version.to_string()>
+                    <p class="replay-what">
+                        <strong>"Tray notation"</strong>
+                        " · "
+                        <code class="replay-request">{expr}</code>
+                        " · seed "
+                        <code class="replay-seed">{seed}</code>
+                    </p>
+                    {body}
+                </div>
+            }
+            .into_any()
         }
-        .into_any(),
     }
 }

@@ -15,6 +15,7 @@ use crate::tray::compare::CompareWords;
 use crate::tray::histogram::{histogram, OddsHistogram};
 use crate::tray::input::{NotationFeedback, NotationInput};
 use crate::tray::recall::{recent_expressions, step, RecallChips, RECALL_LEN};
+use crate::tray::syntax::SyntaxHelp;
 use dicetray_rules::dice::{compare_points, parse, Expr, ExprRoll, NotationError};
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
@@ -76,7 +77,7 @@ pub fn TrayScreen() -> impl IntoView {
         let source = text.get_untracked().trim().to_string();
         let recorded = state.roll(None, |seed| {
             let r = expr.roll(seed)?;
-            let rolled = Rolled::notation(source.clone(), &r);
+            let rolled = Rolled::notation(source.clone(), expr.version, &r);
             Ok((r, rolled))
         });
         match recorded {
@@ -126,7 +127,7 @@ pub fn TrayScreen() -> impl IntoView {
     view! {
         <section class="screen tray" aria-labelledby="screen-title">
             <h1 id="screen-title">"Tray"</h1>
-            <p class="lede">"Type any dice notation (4d6kh3, d20+5, 8d6>=4, 3d6!) and see its exact odds as you type."</p>
+            <p class="lede">"Type any dice notation (4d6kh3, d20+5, 8d6>=4, {2d6, 1d12}kh1, floor(3d6/2)) and see its exact odds as you type."</p>
             <div class="tray-layout">
                 <div class="tray-main">
                     <form
@@ -152,6 +153,7 @@ pub fn TrayScreen() -> impl IntoView {
                     <DiceButtons text=text on_edit=move |_| edited() />
                     <Breakdown roll=last />
                     <RecallChips recent=recent on_pick=pick />
+                    <SyntaxHelp on_pick=move |e: String| pick(e) />
                 </div>
                 <div class="tray-side">
                     {move || {

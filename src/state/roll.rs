@@ -16,14 +16,14 @@ pub struct Rolled {
 
 impl Rolled {
     /// A Tray roll of the notation `expr` (as typed): its outcome is its total.
-    pub fn notation(expr: String, roll: &ExprRoll) -> Rolled {
+    pub fn notation(expr: String, version: u32, roll: &ExprRoll) -> Rolled {
         Rolled {
-            source: RollSource::Notation { expr },
+            source: RollSource::Notation { expr, version },
             summary: Summary {
                 system: "notation".into(),
                 outcome: "total".into(),
                 events: Vec::new(),
-                total: roll.total as f64,
+                total: dicetray_rules::dice::value::to_f64(roll.total),
                 dice: roll.dice(),
             },
             text: roll.text.clone(),

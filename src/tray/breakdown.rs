@@ -55,7 +55,7 @@ pub fn Breakdown(#[prop(into)] roll: Signal<Option<ExprRoll>>) -> impl IntoView 
                                 view! {
                                     <div>
                                         <dt>{l.label.clone()}</dt>
-                                        <dd>{l.value}</dd>
+                                        <dd>{dicetray_rules::dice::value::value_text(l.value)}</dd>
                                     </div>
                                 }
                             })
@@ -68,7 +68,7 @@ pub fn Breakdown(#[prop(into)] roll: Signal<Option<ExprRoll>>) -> impl IntoView 
                 <section class="tray-result" aria-labelledby="tray-result-title">
                     <h2 id="tray-result-title" class="tray-result-head">
                         <code class="tray-result-expr">{expr_without_comment(&r).to_string()}</code>
-                        <output class="tray-total" for="tray-expr">{r.total}</output>
+                        <output class="tray-total" for="tray-expr">{dicetray_rules::dice::value::value_text(r.total)}</output>
                     </h2>
                     {comment}
                     <ul class="tray-groups">{groups}</ul>
@@ -88,7 +88,7 @@ mod tests {
     #[test]
     fn subtotals_read_as_sums_or_counts() {
         let r = parse("4d6kh3").unwrap().roll(7).unwrap();
-        assert_eq!(subtotal_text(&r.groups[0]), format!("= {}", r.total));
+        assert_eq!(subtotal_text(&r.groups[0]), format!("= {}", dicetray_rules::dice::value::value_text(r.total)));
         let r = parse("8d6>=4").unwrap().roll(7).unwrap();
         assert!(subtotal_text(&r.groups[0]).contains("success"));
     }

@@ -1,8 +1,11 @@
-//! The exact odds of the typed expression as a column chart: one bar per total, or, when the totals span more
-//! than [`MAX_BARS`] values, bars over equal ranges of totals. Each bar carries `data-value` (or `data-lo` /
-//! `data-hi` for a range) and its exact probability in `data-p`, and says both in words for screen readers.
+//! The exact odds of the typed expression as a column chart: one bar per total (for whole totals, every one from
+//! the least to the greatest), or, when there are more than [`MAX_BARS`], bars over equal ranges of totals. Each
+//! bar carries `data-value` (or `data-lo` / `data-hi` for a range; a fraction as `7/2`) and its exact probability
+//! in `data-p`, and says both in words for screen readers (a fraction as a decimal).
 
 use crate::widgets::odds_chart::percent;
+use dicetray_rules::dice::value::{int, value_text};
+use dicetray_rules::dice::{Odds, Value};
 use dicetray_rules::dist::Dist;
 use leptos::prelude::*;
 
@@ -14,8 +17,8 @@ const BINS: usize = 40;
 /// One bar: the totals `lo..=hi` and their probability.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bar {
-    pub lo: i64,
-    pub hi: i64,
+    pub lo: Value,
+    pub hi: Value,
     pub p: f64,
 }
 
@@ -23,8 +26,8 @@ pub struct Bar {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Histogram {
     pub bars: Vec<Bar>,
-    pub min: i64,
-    pub max: i64,
+    pub min: Value,
+    pub max: Value,
     pub mean: f64,
     pub stddev: f64,
     /// True if bars cover ranges of totals.
@@ -32,32 +35,63 @@ pub struct Histogram {
     pub truncated_mass: f64,
 }
 
-/// The bars of `d`: every total from min to max (zeros included), or ranges when there are too many.
-pub fn histogram(d: &Dist) -> Option<Histogram> {
+/// The bars of `d`: for whole totals every total from min to max (zeros included), else every total there is;
+/// ranges when there are too many.
+pub fn histogram(d: &Odds) -> Option<Histogram> {
     let (min, max) = (d.min()?, d.max()?);
-    let len = d.support_len();
-    let binned = len > MAX_BARS;
-    let bars = if binned {
-        let width = len.div_ceil(BINS) as i64;
-        let mut bars = Vec::new();
-        let mut lo = min;
-        while lo <= max {
-            let hi = (lo + width - 1).min(max);
-            bars.push(Bar { lo, hi, p: (lo..=hi).map(|v| d.p(v)).sum() });
-            lo = hi + 1;
-        }
-        bars
-    } else {
-        (min..=max).map(|v| Bar { lo: v, hi: v, p: d.p(v) }).collect()
+    let (bars, binned) = match d.whole() {
+        Some(w) => whole_bars(w),
+        None => fraction_bars(d),
     };
     Some(Histogram { bars, min, max, mean: d.mean(), stddev: d.stddev(), binned, truncated_mass: d.truncated_mass() })
 }
 
+fn whole_bars(d: &Dist) -> (Vec<Bar>, bool) {
+    let (Some(min), Some(max)) = (d.min(), d.max()) else { return (Vec::new(), false) };
+    let len = d.support_len();
+    if len <= MAX_BARS {
+        return ((min..=max).map(|v| Bar { lo: int(v), hi: int(v), p: d.p(v) }).collect(), false);
+    }
+    let width = len.div_ceil(BINS) as i64;
+    let mut bars = Vec::new();
+    let mut lo = min;
+    while lo <= max {
+        let hi = (lo + width - 1).min(max);
+        bars.push(Bar { lo: int(lo), hi: int(hi), p: (lo..=hi).map(|v| d.p(v)).sum() });
+        lo = hi + 1;
+    }
+    (bars, true)
+}
+
+/// Totals that are not all whole: a bar per total, or [`BINS`] equal ranges holding the totals in them.
+fn fraction_bars(d: &Odds) -> (Vec<Bar>, bool) {
+    let values: Vec<(Value, f64)> = d.iter().collect();
+    if values.len() <= MAX_BARS {
+        return (values.into_iter().map(|(v, p)| Bar { lo: v, hi: v, p }).collect(), false);
+    }
+    let (min, max) = (values[0].0, values[values.len() - 1].0);
+    let to_f = |v: Value| *v.numer() as f64 / *v.denom() as f64;
+    let width = (to_f(max) - to_f(min)) / BINS as f64;
+    let mut bars: Vec<(usize, Bar)> = Vec::new();
+    for (v, p) in values {
+        let bin = (((to_f(v) - to_f(min)) / width) as usize).min(BINS - 1);
+        match bars.last_mut() {
+            Some((b, bar)) if *b == bin => {
+                bar.hi = v;
+                bar.p += p;
+            }
+            _ => bars.push((bin, Bar { lo: v, hi: v, p })),
+        }
+    }
+    let bars = bars.into_iter().map(|(_, b)| b).collect();
+    (bars, true)
+}
+
 fn range_text(b: &Bar) -> String {
     if b.lo == b.hi {
-        b.lo.to_string()
+        value_text(b.lo)
     } else {
-        format!("{}–{}", b.lo, b.hi)
+        format!("{}–{}", value_text(b.lo), value_text(b.hi))
     }
 }
 
@@ -75,7 +109,7 @@ fn label_every(n: usize) -> usize {
 #[component]
 pub fn OddsHistogram(
     #[prop(into)] hist: Signal<Option<Histogram>>,
-    #[prop(into)] rolled: Signal<Option<i64>>,
+    #[prop(into)] rolled: Signal<Option<Value>>,
 ) -> impl IntoView {
     move || {
         hist.get().map(|h| {
@@ -127,7 +161,7 @@ pub fn OddsHistogram(
                     <figcaption>
                         <span class="histo-title">"Exact odds"</span>
                         <span class="histo-stats">
-                            <span>"range " <b class="histo-min">{h.min}</b> "–" <b class="histo-max">{h.max}</b></span>
+                            <span>"range " <b class="histo-min">{value_text(h.min)}</b> "–" <b class="histo-max">{value_text(h.max)}</b></span>
                             <span>"mean " <b class="histo-mean">{format!("{:.2}", h.mean)}</b></span>
                             <span>"σ " <b class="histo-sd">{format!("{:.2}", h.stddev)}</b></span>
                         </span>
@@ -153,7 +187,7 @@ mod tests {
         let h = histogram(&parse("2d6").unwrap().odds().unwrap()).unwrap();
         assert!(!h.binned);
         assert_eq!(h.bars.len(), 11);
-        assert_eq!((h.min, h.max), (2, 12));
+        assert_eq!((h.min, h.max), (int(2), int(12)));
         assert!((h.bars[5].p - 6.0 / 36.0).abs() < 1e-12);
         assert!((h.mean - 7.0).abs() < 1e-9);
     }
@@ -170,8 +204,23 @@ mod tests {
         let h = histogram(&parse("3d100").unwrap().odds().unwrap()).unwrap();
         assert!(h.binned);
         assert!(h.bars.len() <= BINS);
-        assert_eq!(h.bars.first().unwrap().lo, 3);
-        assert_eq!(h.bars.last().unwrap().hi, 300);
+        assert_eq!(h.bars.first().unwrap().lo, int(3));
+        assert_eq!(h.bars.last().unwrap().hi, int(300));
+        let total: f64 = h.bars.iter().map(|b| b.p).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fractions_get_a_bar_each_or_ranges() {
+        let h = histogram(&parse("1d6/4").unwrap().odds().unwrap()).unwrap();
+        assert!(!h.binned);
+        assert_eq!(h.bars.len(), 6);
+        assert_eq!(range_text(&h.bars[0]), "0.25");
+        assert_eq!(range_text(&h.bars[5]), "1.5");
+        let h = histogram(&parse("1d100/3").unwrap().odds().unwrap()).unwrap();
+        assert!(h.binned && h.bars.len() <= BINS);
+        assert_eq!(h.bars[0].lo, Value::new(1, 3));
+        assert!(range_text(&h.bars[0]).starts_with("≈0.33–"), "{}", range_text(&h.bars[0]));
         let total: f64 = h.bars.iter().map(|b| b.p).sum();
         assert!((total - 1.0).abs() < 1e-9);
     }

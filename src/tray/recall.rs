@@ -11,7 +11,7 @@ pub const RECALL_LEN: usize = 20;
 pub fn recent_expressions(history: &[HistoryEntry], max: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for e in history.iter().rev() {
-        if let RollSource::Notation { expr } = &e.source {
+        if let RollSource::Notation { expr, .. } = &e.source {
             if !out.iter().any(|x| x == expr) {
                 out.push(expr.clone());
                 if out.len() == max {
@@ -79,7 +79,7 @@ mod tests {
             id: expr.into(),
             at: 0.0,
             character: None,
-            source: RollSource::Notation { expr: expr.into() },
+            source: RollSource::Notation { expr: expr.into(), version: 2 },
             seed: 1,
             outcome: "total".into(),
             events: vec![],

@@ -44,7 +44,7 @@ pub fn die_description(d: &DieRoll) -> String {
 
 fn face_text(d: &DieRoll) -> String {
     match d.kind {
-        DieKind::Fudge => match d.face {
+        DieKind::Fudge | DieKind::FudgeOne => match d.face {
             1 => "+".into(),
             -1 => "−".into(),
             _ => "0".into(),

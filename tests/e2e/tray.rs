@@ -87,7 +87,7 @@ fn typing_shows_the_engines_exact_odds() {
         open_tray(&page).await;
         assert!(roll_disabled(&page).await, "Roll is disabled while the box is empty");
         for expr in ["2d6", "4d6kh3", "d4*2"] {
-            let odds = parse(expr).unwrap().odds().unwrap();
+            let odds = parse(expr).unwrap().odds().unwrap().whole().cloned().unwrap();
             page.type_into(INPUT, expr).await;
             let shown = wait_bars(&page, odds.min().unwrap(), odds.max().unwrap()).await;
             assert_eq!(shown.len(), odds.support_len(), "{expr}: one bar per total");
@@ -111,7 +111,7 @@ fn typing_shows_the_engines_exact_odds() {
 fn wide_and_exploding_odds_are_binned_and_state_the_truncated_mass() {
     crate::harness::BrowserTest::new().run(|page| async move {
         open_tray(&page).await;
-        let odds = parse("3d100").unwrap().odds().unwrap();
+        let odds = parse("3d100").unwrap().odds().unwrap().whole().cloned().unwrap();
         page.type_into(INPUT, "3d100").await;
         page.wait_text(".histo-max", "300", |t| t == "300").await;
         let shown = bars(&page).await;
@@ -387,6 +387,45 @@ fn compare_points_say_which_faces_count_before_rolling() {
         assert_eq!(page.count("#tray-compare li").await, 0);
         let described = page.attr(INPUT, "aria-describedby").await.unwrap_or_default();
         assert!(described.split(' ').any(|id| id == "tray-compare"), "{described}");
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn groups_fractions_and_the_syntax_help_work_in_the_tray() {
+    crate::harness::BrowserTest::new().run(|page| async move {
+        open_tray(&page).await;
+        // Exact division: a bar per fraction, each with the engine's probability, the value said as a decimal.
+        page.type_into(INPUT, "1d6/4").await;
+        let started = Instant::now();
+        let values = loop {
+            let v =
+                page.js("return [...document.querySelectorAll('.histo-bar')].map(b => b.dataset.value);", vec![]).await;
+            let v: Vec<String> = v.as_array().unwrap().iter().map(|x| x.as_str().unwrap_or("").to_string()).collect();
+            if v.len() == 6 {
+                break v;
+            }
+            assert!(started.elapsed() < WAIT, "the fractions never showed: {v:?}");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        };
+        assert_eq!(values, ["1/4", "1/2", "3/4", "1", "5/4", "3/2"]);
+        assert!(page.attr(".histo-bar", "aria-label").await.unwrap().starts_with("0.25: "));
+        page.click(".tray-roll").await;
+        let total = page.wait_text(".tray-total", "a total", |t| !t.is_empty()).await;
+        assert!(["0.25", "0.5", "0.75", "1", "1.25", "1.5"].contains(&total.as_str()), "{total}");
+
+        // A roll group from the syntax help: its example goes into the box, rolls, and says what it kept.
+        page.click(".tray-syntax summary").await;
+        page.click(".tray-syntax-example[data-example='{4d6+2d8, 3d20}kh1']").await;
+        wait_value(&page, "{4d6+2d8, 3d20}kh1").await;
+        let odds = parse("{4d6+2d8, 3d20}kh1").unwrap().odds().unwrap();
+        let b = wait_bars(&page, 6, 60).await;
+        for (v, _, p) in b {
+            assert!((p - odds.p(v)).abs() < 1e-12, "P({v}) = {p}, the engine says {}", odds.p(v));
+        }
+        page.click(".tray-roll").await;
+        let text = page.wait_text(".tray-text", "the roll's text", |t| t.contains("dropped)")).await;
+        assert!(text.starts_with("{4d6 ["), "{text}");
         assert_no_errors(&page).await;
     });
 }

@@ -1,22 +1,28 @@
 //! `dicetray odds`: the exact distribution, as text or JSON.
 
 use crate::batch::Answer;
-use dicetray_rules::dice::parse;
-use dicetray_rules::dist::Dist;
+use dicetray_rules::dice::value::{to_json, value_text};
+use dicetray_rules::dice::{parse, Odds};
 use serde_json::json;
 
-/// The odds JSON: `{"expr", "total": [[value, p], ...], "mean", "stddev", "truncated_mass"}`.
-pub fn odds_json(expr: &str, d: &Dist) -> serde_json::Value {
-    let total: Vec<(i64, f64)> = d.iter().collect();
-    json!({ "expr": expr, "total": total, "mean": d.mean(), "stddev": d.stddev(), "truncated_mass": d.truncated_mass() })
+/// The odds JSON: `{"expr", "total": [[value, p], ...], "mean", "stddev", "truncated_mass"}`; a value that is not
+/// whole is the nearest float, and `"exact"` then lists every value as a fraction (`"7/2"`) in the same order.
+pub fn odds_json(expr: &str, d: &Odds) -> serde_json::Value {
+    let total: Vec<(serde_json::Value, f64)> = d.iter().map(|(v, p)| (to_json(v), p)).collect();
+    let mut out = json!({ "expr": expr, "total": total, "mean": d.mean(), "stddev": d.stddev(), "truncated_mass": d.truncated_mass() });
+    if d.whole().is_none() {
+        out["exact"] = d.iter().map(|(v, _)| v.to_string()).collect();
+    }
+    out
 }
 
 /// A text table of the distribution with bars, `width` characters for the most likely value.
-pub fn odds_table(d: &Dist) -> String {
+pub fn odds_table(d: &Odds) -> String {
     let pmax = d.iter().map(|(_, p)| p).fold(0.0, f64::max);
-    let vw = d.iter().map(|(v, _)| v.to_string().len()).max().unwrap_or(1);
+    let vw = d.iter().map(|(v, _)| value_text(v).chars().count()).max().unwrap_or(1);
     let mut s = String::new();
     for (v, p) in d.iter() {
+        let v = value_text(v);
         let bar = "#".repeat(((p / pmax) * 40.0).round() as usize);
         s.push_str(&format!("{v:>vw$}  {:>9.5}%  {bar}\n", p * 100.0));
     }

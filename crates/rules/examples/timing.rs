@@ -5,6 +5,7 @@
 //! Build with `cargo run -p dicetray-rules --example timing --profile bench < bench/expressions.tsv`.
 
 use dicetray_rules::dice::parse;
+use dicetray_rules::dice::value::to_f64;
 use dicetray_rules::rng::seeded;
 use std::hint::black_box;
 use std::io::BufRead;
@@ -61,7 +62,7 @@ fn main() {
         let v = match odds {
             Ok(d) => serde_json::json!({
                 "expr": src, "odds_us": odds_s * 1e6, "odds_iters": odds_iters, "rolls_per_sec": 1.0 / roll_s,
-                "truncated_mass": d.truncated_mass(), "total": d.iter().collect::<Vec<_>>(),
+                "truncated_mass": d.truncated_mass(), "total": d.iter().map(|(v, p)| (to_f64(v), p)).collect::<Vec<_>>(),
             }),
             Err(err) => {
                 serde_json::json!({"expr": src, "error": err.to_string(), "rolls_per_sec": 1.0 / roll_s})

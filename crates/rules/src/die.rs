@@ -10,8 +10,10 @@ use serde::{Deserialize, Serialize};
 pub enum DieKind {
     /// A die numbered 1..=sides (`d6`, `d20`, `d%` is 100 sides).
     Standard(u32),
-    /// A Fudge/Fate die: -1, 0 or +1.
+    /// A Fudge/Fate die: -1, 0 or +1 (`dF`, `dF.2`).
     Fudge,
+    /// rpg-dice-roller's `dF.1`: a d6 read as -1 on a 1, +1 on a 6, else 0.
+    FudgeOne,
 }
 
 impl DieKind {
@@ -19,14 +21,14 @@ impl DieKind {
     pub fn min_face(self) -> i64 {
         match self {
             DieKind::Standard(_) => 1,
-            DieKind::Fudge => -1,
+            DieKind::Fudge | DieKind::FudgeOne => -1,
         }
     }
     /// The highest face.
     pub fn max_face(self) -> i64 {
         match self {
             DieKind::Standard(s) => s as i64,
-            DieKind::Fudge => 1,
+            DieKind::Fudge | DieKind::FudgeOne => 1,
         }
     }
     /// Short name: `d6`, `d100`, `dF`.
@@ -34,6 +36,21 @@ impl DieKind {
         match self {
             DieKind::Standard(s) => format!("d{s}"),
             DieKind::Fudge => "dF".to_string(),
+            DieKind::FudgeOne => "dF.1".to_string(),
+        }
+    }
+    /// The chance of each face on one throw (1/sides, except `dF.1`'s 1/6, 4/6, 1/6).
+    pub fn weight(self, face: i64) -> f64 {
+        match self {
+            DieKind::Standard(s) => 1.0 / s as f64,
+            DieKind::Fudge => 1.0 / 3.0,
+            DieKind::FudgeOne => {
+                if face == 0 {
+                    4.0 / 6.0
+                } else {
+                    1.0 / 6.0
+                }
+            }
         }
     }
 }
@@ -67,6 +84,12 @@ pub struct DieRoll {
     /// Success/failure counting: +1 success, -1 failure, 0 neither (or not counting).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub count: i8,
+    /// `cs`/`cf` in the notation: +1 a critical success, -1 a critical failure (a marker; the value is unchanged).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub critical: i8,
+    /// `min`/`max` in the notation raised or lowered this throw's value to the bound (`face` is what it showed).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub clamped: bool,
     /// The die shows its maximum face (used by Partial Critical and shown as "maxed").
     #[serde(default, skip_serializing_if = "is_false")]
     pub maxed: bool,
@@ -96,6 +119,8 @@ impl DieRoll {
             compounded: Vec::new(),
             rerolled: Vec::new(),
             count: 0,
+            critical: 0,
+            clamped: false,
             maxed: face == kind.max_face(),
             role: None,
         }

@@ -116,12 +116,12 @@ notation!(
 notation!(
     nesting_within_the_length_limit,
     "(".repeat(499) + "1" + &")".repeat(499),
-    "column 33: parentheses and minus signs are nested too deeply (allowed: at most 32 levels)"
+    "column 33: parentheses, functions, groups and minus signs are nested too deeply (allowed: at most 32 levels)"
 );
 notation!(
     minus_signs_nested,
     "-".repeat(999) + "1",
-    "column 33: parentheses and minus signs are nested too deeply (allowed: at most 32 levels)"
+    "column 33: parentheses, functions, groups and minus signs are nested too deeply (allowed: at most 32 levels)"
 );
 notation!(
     a_megabyte_expression,
@@ -131,7 +131,7 @@ notation!(
 
 // --- notation: Unicode look-alikes ----------------------------------------------------------------------------
 const ALLOWED_CHARS: &str =
-    "(allowed: digits, d, %, F, k h l d r o ! p f < > = + - * / ( ) [label] # comment, ▲ ^ ▼ v ♻ ~)";
+    "(allowed: digits, ., d, %, F, k h l d r o u s c m ! p f < > = + - * / ** ^ ( ) { } , [label] # comment, function names, ▲ ^ ▼ v ♻ ~)";
 notation!(
     arabic_indic_digit,
     "٤d6",
@@ -175,6 +175,51 @@ notation!(
     odds_work_limit,
     "1000d100kh500",
     "column 1: exact odds here would take about 1.24e12 steps (allowed: at most 2e8 steps, the exact-odds work limit)"
+);
+notation!(
+    power_past_64_bits,
+    "1d6 ** 64",
+    "column 5: a possible result does not fit in a 64-bit integer (allowed: -9223372036854775808 to 9223372036854775807)"
+);
+notation!(
+    fractional_exponent,
+    "pow(2, 1d6/2)",
+    "column 1: `1d6 / 2` can be 0.5 (probability 1.667e-1): a power's exponent must be a whole number (allowed: a whole-number exponent (floor(), ceil() or round() make one))"
+);
+notation!(
+    fraction_support_limit,
+    "1d1000/1d1000",
+    "column 7: the exact odds here would have more than 100000 possible totals (allowed: at most 100000 possible totals, the exact-odds size limit)"
+);
+notation!(
+    group_keep_work_limit,
+    "{1000d6}kh500",
+    "column 1: exact odds here would take about 5.77e11 steps (allowed: at most 2e8 steps, the exact-odds work limit)"
+);
+notation!(
+    unique_work_limit,
+    "20d20uo",
+    "column 1: exact odds here would take about 1.60e11 steps (allowed: at most 2e8 steps, the exact-odds work limit)"
+);
+notation!(
+    unique_value_limit,
+    "2d100uo",
+    "column 1: exact odds here would follow every set of the 100 values a die can show (allowed: at most 2e8 steps, the exact-odds work limit (plain `u` on a fair die has no such bound))"
+);
+notation!(
+    group_in_a_group,
+    "{2d6, {1d4}}",
+    "column 7: a `{...}` group inside another group (allowed: numbers, dice, operators and functions inside a group)"
+);
+notation!(
+    functions_nested_too_deeply,
+    &format!("{}1{}", "floor(".repeat(40), ")".repeat(40)),
+    "column 199: parentheses, functions, groups and minus signs are nested too deeply (allowed: at most 32 levels)"
+);
+notation!(
+    decimal_with_too_many_digits,
+    "1.2345678901234567890",
+    "column 1: the number 1.2345678901234567890 has too many digits to hold exactly (allowed: at most 18 digits in all)"
 );
 notation!(
     division_by_zero,

@@ -8,7 +8,13 @@ use std::collections::BTreeMap;
 type Outcomes = Vec<(i64, f64)>;
 
 fn odds(src: &str) -> Dist {
-    parse(src).unwrap().odds().unwrap_or_else(|e| panic!("{src}: {e}"))
+    odds_v(src, NOTATION_VERSION)
+}
+
+/// The odds of `src` read as notation `version`, whole-valued.
+fn odds_v(src: &str, version: u32) -> Dist {
+    let d = parse_versioned(src, version).unwrap().odds().unwrap_or_else(|e| panic!("{src}: {e}"));
+    d.whole().cloned().unwrap_or_else(|| panic!("{src}: not whole-valued"))
 }
 
 fn assert_close(src: &str, got: &Dist, want: &BTreeMap<i64, f64>, tol: f64) {
@@ -201,8 +207,9 @@ fn arithmetic_matches_brute_force() {
     };
     let d6 = Dist::uniform(1, 6);
     let d3 = Dist::uniform(1, 3);
-    assert_close("1d6/1d3", &odds("1d6/1d3"), &combine(&d6, &d3, |x, y| x / y), 1e-14);
-    assert_close("-1d6/2", &odds("-1d6/2"), &combine(&d6.neg(), &Dist::point(2), |x, y| x / y), 1e-14);
+    // notation version 1: whole-number division truncating toward zero
+    assert_close("1d6/1d3", &odds_v("1d6/1d3", 1), &combine(&d6, &d3, |x, y| x / y), 1e-14);
+    assert_close("-1d6/2", &odds_v("-1d6/2", 1), &combine(&d6.neg(), &Dist::point(2), |x, y| x / y), 1e-14);
     assert_close("1d6*1d3", &odds("1d6*1d3"), &combine(&d6, &d3, |x, y| x * y), 1e-14);
     assert_close("1d6-1d3", &odds("1d6-1d3"), &combine(&d6, &d3, |x, y| x - y), 1e-14);
     let k = odds("4d6kh3");
@@ -248,16 +255,31 @@ fn chi2_critical(df: f64) -> f64 {
 #[test]
 fn simulation_agrees_with_exact_odds() {
     const N: u64 = 100_000;
-    for src in ["3d6", "4d6kh3", "2d20kl1", "3d6!", "3d4r1", "8d6>=4f1", "4dF", "2d10!p>=9", "3d6~^!", "1d6*1d4-2"] {
+    for src in [
+        "3d6",
+        "4d6kh3",
+        "2d20kl1",
+        "3d6!",
+        "3d4r1",
+        "8d6>=4f1",
+        "4dF",
+        "2d10!p>=9",
+        "3d6~^!",
+        "1d6*1d4-2",
+        "1d6/1d4",
+        "floor(3d6/2) % 4",
+        "2**1d4 - 1d3",
+        "max(1d6, 1d8) / 3",
+    ] {
         let e = parse(src).unwrap();
         let exact = e.odds().unwrap();
-        let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
+        let mut counts: BTreeMap<Value, u64> = BTreeMap::new();
         let mut rng = dicetray_rules::rng::seeded(20_261_122);
         for _ in 0..N {
             *counts.entry(e.roll_with(&mut rng).unwrap().total).or_default() += 1;
         }
         // Bins in ascending order, pooling neighbours until the expected count reaches 5.
-        let mut values: Vec<i64> = exact.iter().map(|(v, _)| v).chain(counts.keys().copied()).collect();
+        let mut values: Vec<Value> = exact.iter().map(|(v, _)| v).chain(counts.keys().copied()).collect();
         values.sort_unstable();
         values.dedup();
         let (mut chi2, mut bins, mut exp_acc, mut obs_acc) = (0.0, 0usize, 0.0, 0.0);

@@ -92,6 +92,30 @@ fn remedy_marks_any_order() {
 }
 
 #[test]
+fn rpg_dice_roller_modifiers() {
+    assert_eq!(canon("4d6d2"), "4d6dl2");
+    assert_eq!(canon("4d6r"), "4d6r=1");
+    assert_eq!(canon("4dFr"), "4dFr=-1");
+    assert_eq!(canon("4d6kh3dl1"), "4d6kh3dl1");
+    assert_eq!(canon("4d6dl1kh3"), "4d6kh3dl1");
+    assert_eq!(canon("4d6u"), "4d6u");
+    assert_eq!(canon("4d6uo>3"), "4d6uo>3");
+    assert_eq!(canon("4d6sa"), "4d6sa");
+    assert_eq!(canon("4d6s"), "4d6sa");
+    assert_eq!(canon("4d6sd"), "4d6sd");
+    assert_eq!(canon("4d6max4min2"), "4d6min2max4");
+    assert_eq!(canon("1d20cs>=19cf"), "1d20cs>=19cf=1");
+    assert_eq!(canon("4d6>=4cs"), "4d6>=4cs=6");
+    assert_eq!(canon("4d6cs<>3"), "4d6cs<>3");
+    assert_eq!(canon("4d6!<>3"), "4d6!<>3");
+    assert_eq!(canon("4d6<>3"), "4d6<>3");
+    assert_eq!(canon("4dF.1"), "4dF.1");
+    assert_eq!(canon("4dF.2"), "4dF");
+    assert_eq!(canon("2d%"), "2d100");
+    assert_eq!(canon("4d6r1!kh3dl1>=3f1cssa"), "4d6r=1!kh3dl1>=3f=1cs=6sa");
+}
+
+#[test]
 fn labels_and_comments() {
     let e = parse("2d6+3 [fire] # sword").unwrap();
     assert_eq!(e.comment.as_deref(), Some("sword"));
@@ -135,9 +159,14 @@ fn errors_name_what_and_where() {
     err_at("1d0", 3, "1 to 10000 faces");
     err_at("1d10001", 3, "1 to 10000 faces");
     err_at("1dx", 3, "expected the number of faces");
-    err_at("4d6d2", 4, "`dh` or `dl`");
-    err_at("4d6r", 5, "compare point");
-    err_at("4d6kh1kl1", 7, "second keep/drop");
+    err_at("4d6dx", 4, "`dh`, `dl` or `d` and a number");
+    err_at("4d6kh1kl1", 7, "second keep");
+    err_at("4d6kh3dh1", 9, "keeps and drops at the same end");
+    err_at("4d6u!", 5, "`u` (unique dice) together with an explosion");
+    err_at("4d6mix3", 4, "expected `min` or `max`");
+    err_at("4d6min", 7, "`min` needs a number");
+    err_at("4dF.3", 5, "`dF`, `dF.1` or `dF.2`");
+    err_at("4d6>=4>=5", 7, "second success");
     err_at("4d6^kh1", 4, "second keep/drop");
     err_at("4d6^v", 4, "▲ (^) and ▼ (v)");
     err_at("4d6r1~", 6, "second reroll");

@@ -1,5 +1,6 @@
 //! Rolling: breakdowns, determinism, text rendering, roll-time errors.
 
+use dicetray_rules::dice::value::int;
 use dicetray_rules::dice::*;
 
 fn roll(src: &str, seed: u64) -> ExprRoll {
@@ -27,7 +28,7 @@ fn keep_highest_marks_dropped() {
         let min_kept = dice.iter().filter(|d| d.kept).map(|d| d.value).min().unwrap();
         let dropped = dice.iter().find(|d| !d.kept).unwrap().value;
         assert!(dropped <= min_kept);
-        assert_eq!(r.total, dice.iter().filter(|d| d.kept).map(|d| d.value).sum::<i64>());
+        assert_eq!(r.total, dice.iter().filter(|d| d.kept).map(|d| d.value).sum::<i64>().into());
         assert!(r.text.contains(" dropped]") || r.text.contains(" dropped,"), "{}", r.text);
         assert!(r.text.starts_with("4d6kh3 [") && r.text.ends_with(&format!("] = {}", r.total)), "{}", r.text);
     }
@@ -51,7 +52,7 @@ fn explosions_rerolls_and_successes_show() {
         }
         let s = roll("8d6>=4f1", seed);
         let count: i64 = s.dice().iter().map(|d| d.count as i64).sum();
-        assert_eq!(s.total, count);
+        assert_eq!(s.total, int(count));
         saw.2 |= s.text.contains('✓');
     }
     assert!(saw.0 && saw.1 && saw.2);
@@ -81,16 +82,20 @@ fn remedy_reroll_once_stands() {
 fn labels_comments_and_text() {
     let r = roll("2d6+3 [fire] # sword", 1);
     assert_eq!(r.comment.as_deref(), Some("sword"));
-    assert_eq!(r.labels, vec![LabelRoll { label: "fire".into(), value: 3 }]);
+    assert_eq!(r.labels, vec![LabelRoll { label: "fire".into(), value: int(3) }]);
     assert!(r.text.contains("+ 3 \"fire\" = ") && r.text.ends_with("# sword"), "{}", r.text);
     let f = roll("4dF", 2);
     assert!(f.text.starts_with("4dF ["), "{}", f.text);
 }
 
 #[test]
-fn division_truncates_and_zero_is_an_error() {
-    assert_eq!(roll("7/2", 0).total, 3);
-    assert_eq!(roll("-7/2", 0).total, -3);
+fn division_is_exact_and_zero_is_an_error() {
+    assert_eq!(roll("7/2", 0).total, Value::new(7, 2));
+    assert_eq!(roll("-7/2", 0).total, Value::new(-7, 2));
+    assert_eq!(roll("7/2", 0).text, "7 / 2 = 3.5");
+    // notation version 1 (saved rolls from before exact division) truncated toward zero
+    assert_eq!(parse_versioned("7/2", 1).unwrap().roll(0).unwrap().total, int(3));
+    assert_eq!(parse_versioned("-7/2", 1).unwrap().roll(0).unwrap().total, int(-3));
     let e = parse("10 / (1d2-1)").unwrap();
     let mut saw = false;
     for seed in 0..40 {

@@ -69,8 +69,18 @@ pub struct CharacterRef {
 pub enum RollSource {
     /// A rule system's roll.
     System { request: Request },
-    /// A dice-notation roll from the Tray.
-    Notation { expr: String },
+    /// A dice-notation roll from the Tray, with the notation version it was read with (`v`; entries saved before
+    /// versions existed have none and read as 1, whole-number division), so it replays as it was rolled.
+    Notation {
+        expr: String,
+        #[serde(rename = "v")]
+        version: u32,
+    },
+}
+
+/// The notation version of an entry saved without one: 1 (before exact division).
+fn first_notation_version() -> u32 {
+    1
 }
 
 impl<'de> Deserialize<'de> for RollSource {
@@ -82,13 +92,15 @@ impl<'de> Deserialize<'de> for RollSource {
         #[derive(Deserialize)]
         struct Notation {
             expr: String,
+            #[serde(default = "first_notation_version")]
+            v: u32,
         }
         use serde_json::from_value;
         let ids = &["system", "notation"];
         dicetray_rules::tagged::deserialize(input, "kind", ids, "internally tagged enum RollSource", |id, fields| {
             Some(match id {
                 "system" => from_value(fields).map(|s: System| RollSource::System { request: s.request }),
-                "notation" => from_value(fields).map(|n: Notation| RollSource::Notation { expr: n.expr }),
+                "notation" => from_value(fields).map(|n: Notation| RollSource::Notation { expr: n.expr, version: n.v }),
                 _ => return None,
             })
         })
@@ -172,8 +184,14 @@ mod tests {
         #[derive(Debug, Serialize, Deserialize)]
         #[serde(tag = "kind", rename_all = "snake_case")]
         pub enum RollSource {
-            System { request: Request },
-            Notation { expr: String },
+            System {
+                request: Request,
+            },
+            Notation {
+                expr: String,
+                #[serde(default = "super::super::first_notation_version")]
+                v: u32,
+            },
         }
     }
 
@@ -183,6 +201,8 @@ mod tests {
         let inputs = [
             json!({"kind": "system", "request": {"system": "24-system", "rank": 3, "dc": 15}}),
             json!({"kind": "notation", "expr": "4d6kh3"}),
+            json!({"kind": "notation", "expr": "7/2", "v": 2}),
+            json!({"kind": "notation", "expr": "7/2", "v": "two"}),
             json!({"expr": "2d6", "kind": "notation", "note": "kept as before: unknown fields are ignored"}),
             json!({"kind": "system", "request": {"system": "24-system", "rank": "three"}}),
             json!({"kind": "system", "request": {"system": "chess"}}),
@@ -206,6 +226,6 @@ mod tests {
                 outcome(serde_json::from_str::<derived::RollSource>(&text).map(|s| serde_json::to_value(s).unwrap()));
             assert_eq!(ours, serdes, "from text: {text}");
         }
-        assert_eq!(read, 3, "the three good sources read");
+        assert_eq!(read, 4, "the four good sources read");
     }
 }

@@ -82,7 +82,7 @@ fn check_entry(e: &HistoryEntry) -> Result<(), String> {
                 ));
             }
         }
-        RollSource::Notation { expr } if expr.len() > TEXT_LIMIT => {
+        RollSource::Notation { expr, .. } if expr.len() > TEXT_LIMIT => {
             return Err(format!("field `source.expr` is {} characters, at most {TEXT_LIMIT}", expr.len()))
         }
         RollSource::Notation { .. } => {}

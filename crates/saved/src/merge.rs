@@ -84,7 +84,7 @@ mod tests {
             id: id.into(),
             at,
             character: None,
-            source: RollSource::Notation { expr: "d6".into() },
+            source: RollSource::Notation { expr: "d6".into(), version: 2 },
             seed: 1,
             outcome: "total".into(),
             events: vec![],

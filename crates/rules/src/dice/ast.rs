@@ -3,6 +3,7 @@
 //! Positions ([`Pos`]) are carried for error messages at roll and odds time but take no part in equality, so
 //! an expression equals the re-parse of its printed (canonical) form.
 
+use super::value::Value;
 use crate::die::DieKind;
 use serde::{Deserialize, Serialize};
 
@@ -16,12 +17,24 @@ impl PartialEq for Pos {
     }
 }
 
+/// The notation's meaning as of now (see [`Expr::version`]).
+pub const NOTATION_VERSION: u32 = 2;
+
 /// A whole parsed expression: the arithmetic tree and the trailing `# comment`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Expr {
     pub root: Node,
     /// The text after `#`, trimmed (None if there was no `#`).
     pub comment: Option<String>,
+    /// Which meaning the notation was read with, so a saved roll replays as it was rolled: 1, until
+    /// 2026-11-23, divided whole numbers truncating toward zero (`7/2` = 3); 2 ([`NOTATION_VERSION`]) divides
+    /// exactly (`7/2` = 3.5). The printed form is the same; only `/` reads differently.
+    #[serde(default = "first_version")]
+    pub version: u32,
+}
+
+fn first_version() -> u32 {
+    1
 }
 
 /// One node of the arithmetic tree.
@@ -29,6 +42,8 @@ pub struct Expr {
 pub enum Node {
     /// A non-negative integer literal.
     Num(i64),
+    /// A literal with a decimal point (`1.5`), exact.
+    Decimal(#[serde(with = "super::value")] Value),
     /// A dice group such as `4d6kh3`.
     Dice(DiceGroup),
     /// Unary minus.
@@ -37,6 +52,119 @@ pub enum Node {
     Bin { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, pos: Pos },
     /// A node with a `[label]` after it.
     Label(Box<Node>, String),
+    /// A function call such as `floor(3d6/2)` or `max(1d6, 1d8)`; `pos` is the name's column.
+    Call { func: Func, args: Vec<Node>, pos: Pos },
+    /// A `{...}` roll group.
+    Group(RollGroup),
+}
+
+/// Display order of a group's dice or sub-rolls (`s`/`sa` ascending, `sd` descending); no change to the total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sort {
+    Ascending,
+    Descending,
+}
+
+/// A `{...}` roll group, with rpg-dice-roller's meaning. With several sub-expressions (`{4d6+2d8, 3d20}kh1`),
+/// keep/drop and success counting apply to the sub-rolls' totals; with one (`{3d6+2d8}kh2`), keep/drop apply
+/// to every die inside it and a compare point to its total. Modifiers apply in this order: keep, drop, success
+/// counting, sort (display only). A group inside a group is refused (as rpg-dice-roller does).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RollGroup {
+    pub exprs: Vec<Node>,
+    /// `kh`/`kl` (Highest or Lowest).
+    pub keep: Option<Keep>,
+    /// `dh`/`dl` (DropHighest or DropLowest).
+    pub drop: Option<Keep>,
+    pub success: Option<Success>,
+    pub sort: Option<Sort>,
+    /// Column of the `{`.
+    pub pos: Pos,
+}
+
+impl RollGroup {
+    /// True if keep/drop apply to the dice inside (one sub-expression) rather than to sub-roll totals.
+    pub fn keeps_dice(&self) -> bool {
+        self.exprs.len() == 1
+    }
+    /// The number of items keep/drop choose among: dice inside (one sub-expression) or sub-rolls.
+    pub fn items(&self) -> u32 {
+        if self.keeps_dice() {
+            dice_in(&self.exprs[0])
+        } else {
+            self.exprs.len() as u32
+        }
+    }
+    /// (keep the highest?, how many kept) of `n` items after keep then drop, or None when they keep a middle
+    /// run (`kh3dh1`), which has no one end.
+    pub fn kept(&self, n: u32) -> Option<(bool, u32)> {
+        match (self.keep, self.drop) {
+            (None, None) => Some((true, n)),
+            (Some(k), None) | (None, Some(k)) => Some(k.kept(n)),
+            (Some(k), Some(d)) => {
+                let (kh, kn) = k.kept(n);
+                let (dh, dn) = d.kept(n);
+                (kh == dh).then_some((kh, kn.min(dn)))
+            }
+        }
+    }
+}
+
+/// The number of dice thrown (before explosions) by the dice groups in `node`.
+pub fn dice_in(node: &Node) -> u32 {
+    match node {
+        Node::Dice(g) => g.count,
+        Node::Num(_) | Node::Decimal(_) => 0,
+        Node::Neg(x) | Node::Label(x, _) => dice_in(x),
+        Node::Bin { lhs, rhs, .. } => dice_in(lhs).saturating_add(dice_in(rhs)),
+        Node::Call { args, .. } => args.iter().map(dice_in).fold(0, u32::saturating_add),
+        Node::Group(g) => g.exprs.iter().map(dice_in).fold(0, u32::saturating_add),
+    }
+}
+
+/// A function of the notation; every one keeps values exact (rational in, rational out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Func {
+    Floor,
+    Ceil,
+    /// To the nearest whole number, halves away from zero (`round(2.5)` = 3, `round(-2.5)` = -3, as mathjs).
+    Round,
+    Abs,
+    /// -1, 0 or 1.
+    Sign,
+    /// The least of one or more values.
+    Min,
+    /// The greatest of one or more values.
+    Max,
+    /// `pow(a, b)` = `a ** b`.
+    Pow,
+}
+
+impl Func {
+    /// Every function, for the parser and the docs.
+    pub const ALL: [Func; 8] =
+        [Func::Floor, Func::Ceil, Func::Round, Func::Abs, Func::Sign, Func::Min, Func::Max, Func::Pow];
+    /// The name as typed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Func::Floor => "floor",
+            Func::Ceil => "ceil",
+            Func::Round => "round",
+            Func::Abs => "abs",
+            Func::Sign => "sign",
+            Func::Min => "min",
+            Func::Max => "max",
+            Func::Pow => "pow",
+        }
+    }
+    /// (fewest, most) arguments.
+    pub fn arity(self) -> (usize, usize) {
+        match self {
+            Func::Min | Func::Max => (1, 64),
+            Func::Pow => (2, 2),
+            _ => (1, 1),
+        }
+    }
 }
 
 /// A binary operator.
@@ -45,8 +173,15 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
-    /// Integer division truncating toward zero (`7/2 = 3`, `-7/2 = -3`).
+    /// Exact division (`7/2` = 3.5).
     Div,
+    /// Notation version 1's `/`: whole-number division truncating toward zero (`7/2 = 3`, `-7/2 = -3`).
+    IntDiv,
+    /// `%`: the remainder with the sign of the divisor (`-7 % 3` = 2, as mathjs); `a % 0` is `a`.
+    Rem,
+    /// `**` (or `^` where it cannot be Remedy's ▲): a power with a whole exponent; right-associative and binding
+    /// tighter than a minus sign (`-2**2` = -4, `2**3**2` = 512).
+    Pow,
 }
 
 impl BinOp {
@@ -56,14 +191,55 @@ impl BinOp {
             BinOp::Add => '+',
             BinOp::Sub => '-',
             BinOp::Mul => '*',
-            BinOp::Div => '/',
+            BinOp::Div | BinOp::IntDiv => '/',
+            BinOp::Rem => '%',
+            BinOp::Pow => '^',
         }
     }
-    /// Binding strength: `*` and `/` bind tighter than `+` and `-`.
+    /// The operator as printed in the canonical form (`**` for a power, which a dice group cannot mistake
+    /// for Remedy's `^`).
+    pub fn text(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div | BinOp::IntDiv => "/",
+            BinOp::Rem => "%",
+            BinOp::Pow => "**",
+        }
+    }
+    /// Binding strength: `**` binds tightest (3 is a minus sign's), then `*`, `/`, `%`, then `+` and `-`.
     pub fn precedence(self) -> u8 {
         match self {
             BinOp::Add | BinOp::Sub => 1,
-            BinOp::Mul | BinOp::Div => 2,
+            BinOp::Mul | BinOp::Div | BinOp::IntDiv | BinOp::Rem => 2,
+            BinOp::Pow => 4,
+        }
+    }
+}
+
+/// Binding strength of a minus sign (between `*` and `**`).
+pub const NEG_PRECEDENCE: u8 = 3;
+
+impl Node {
+    /// How tightly this node holds together when printed: an operator's precedence, a minus sign's, or (for
+    /// numbers, dice, calls and labelled parts) tighter than anything.
+    pub fn precedence(&self) -> u8 {
+        match self {
+            Node::Bin { op, .. } => op.precedence(),
+            Node::Neg(_) => NEG_PRECEDENCE,
+            _ => u8::MAX,
+        }
+    }
+    /// Whether `child` needs parentheses as the left (`left`) or right operand of `op`.
+    pub fn needs_parens(op: BinOp, child: &Node, left: bool) -> bool {
+        let (p, c) = (op.precedence(), child.precedence());
+        match (op, left) {
+            // right-associative: `(2**3)**2` needs them on the left, `2**3**2` not on the right
+            (BinOp::Pow, true) => c <= p,
+            (BinOp::Pow, false) => c < NEG_PRECEDENCE,
+            (_, true) => c < p,
+            (_, false) => c <= p,
         }
     }
 }
@@ -72,6 +248,8 @@ impl BinOp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Compare {
     Eq(i64),
+    /// `!=N` or `<>N`: anything but N.
+    Ne(i64),
     Lt(i64),
     Le(i64),
     Gt(i64),
@@ -79,10 +257,27 @@ pub enum Compare {
 }
 
 impl Compare {
+    /// Whether the exact value `v` (a sub-roll's total) matches.
+    pub fn matches_value(self, v: super::value::Value) -> bool {
+        let (n, v) = match self {
+            Compare::Eq(n) | Compare::Ne(n) | Compare::Lt(n) | Compare::Le(n) | Compare::Gt(n) | Compare::Ge(n) => {
+                (super::value::int(n), v)
+            }
+        };
+        match self {
+            Compare::Eq(_) => v == n,
+            Compare::Ne(_) => v != n,
+            Compare::Lt(_) => v < n,
+            Compare::Le(_) => v <= n,
+            Compare::Gt(_) => v > n,
+            Compare::Ge(_) => v >= n,
+        }
+    }
     /// Whether `v` matches.
     pub fn matches(self, v: i64) -> bool {
         match self {
             Compare::Eq(n) => v == n,
+            Compare::Ne(n) => v != n,
             Compare::Lt(n) => v < n,
             Compare::Le(n) => v <= n,
             Compare::Gt(n) => v > n,
@@ -153,6 +348,16 @@ pub struct Success {
 }
 
 impl Success {
+    /// +1, -1 or 0 for a sub-roll whose total is `v`.
+    pub fn score_value(self, v: super::value::Value) -> i64 {
+        if self.success.matches_value(v) {
+            1
+        } else if self.failure.is_some_and(|f| f.matches_value(v)) {
+            -1
+        } else {
+            0
+        }
+    }
     /// +1, -1 or 0 for a die whose value is `v`.
     pub fn score(self, v: i64) -> i64 {
         if self.success.matches(v) {
@@ -178,12 +383,77 @@ pub struct DiceGroup {
     pub success: Option<Success>,
     /// Column where the group starts.
     pub pos: Pos,
+    /// `dh`/`dl` when a `kh`/`kl` is given too (`4d6kh3dl1`, both apply); a lone drop is held in `keep`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop: Option<Keep>,
+    /// `minN`: a die's first throw below N counts N (before the explosion check, as rpg-dice-roller).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// `maxN`: a die's first throw above N counts N.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// `u`/`uo`: dice repeating an earlier die's value are rerolled (after reroll and explode, before keep).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<Unique>,
+    /// `cs`: marks dice whose value matches (default: the highest face); no change to the total.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crit_success: Option<Compare>,
+    /// `cf`: marks dice whose value matches (default: the lowest face); no change to the total.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crit_failure: Option<Compare>,
+    /// `s`/`sa`/`sd`: the breakdown lists the dice in value order; no change to the total.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sort: Option<Sort>,
+}
+
+/// `u` (reroll a repeated value until it is new) or `uo` (once), optionally only for values matching `on`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unique {
+    pub once: bool,
+    pub on: Option<Compare>,
 }
 
 impl DiceGroup {
     /// A plain group of `count` dice of `die` with no modifiers.
     pub fn new(count: u32, die: DieKind) -> Self {
-        DiceGroup { count, die, reroll: None, explode: None, keep: None, success: None, pos: Pos(1) }
+        DiceGroup {
+            count,
+            die,
+            reroll: None,
+            explode: None,
+            keep: None,
+            success: None,
+            pos: Pos(1),
+            drop: None,
+            min: None,
+            max: None,
+            unique: None,
+            crit_success: None,
+            crit_failure: None,
+            sort: None,
+        }
+    }
+    /// (keep the highest?, how many kept) after keep and drop; a keep and a drop at the same end (a middle
+    /// run) are refused by the parser and read here as the keep alone.
+    pub fn kept(&self) -> Option<(bool, u32)> {
+        let k = self.keep?;
+        let (high, n) = k.kept(self.count);
+        Some(match self.drop {
+            Some(d) => {
+                let (dh, dn) = d.kept(self.count);
+                if dh == high {
+                    (high, n.min(dn))
+                } else {
+                    (high, n)
+                }
+            }
+            None => (high, n),
+        })
+    }
+    /// A first throw's value after `min` and `max`.
+    pub fn clamp(&self, v: i64) -> i64 {
+        let v = self.min.map_or(v, |m| v.max(m));
+        self.max.map_or(v, |m| v.min(m))
     }
     /// The faces of one die, lowest first.
     pub fn faces(&self) -> std::ops::RangeInclusive<i64> {

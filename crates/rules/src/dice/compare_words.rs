@@ -69,7 +69,9 @@ pub fn compare_points(root: &Node) -> Vec<(String, Vec<String>)> {
 
 fn walk(node: &Node, out: &mut Vec<(String, Vec<String>)>) {
     match node {
-        Node::Num(_) => {}
+        Node::Num(_) | Node::Decimal(_) => {}
+        Node::Call { args, .. } => args.iter().for_each(|a| walk(a, out)),
+        Node::Group(g) => g.exprs.iter().for_each(|e| walk(e, out)),
         Node::Dice(g) => {
             let words = compare_point_words(g);
             if !words.is_empty() {

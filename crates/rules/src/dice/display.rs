@@ -7,6 +7,7 @@
 
 use super::ast::*;
 use super::render::push_int;
+use super::value;
 use crate::die::DieKind;
 use std::fmt::{self, Display, Formatter};
 
@@ -15,6 +16,7 @@ impl Compare {
     pub fn push_canonical(&self, s: &mut String) {
         let (op, n) = match *self {
             Compare::Eq(n) => ("=", n),
+            Compare::Ne(n) => ("<>", n),
             Compare::Lt(n) => ("<", n),
             Compare::Le(n) => ("<=", n),
             Compare::Gt(n) => (">", n),
@@ -43,10 +45,19 @@ impl DiceGroup {
                 push_int(s, n as i64);
             }
             DieKind::Fudge => s.push_str("dF"),
+            DieKind::FudgeOne => s.push_str("dF.1"),
         }
         if let Some(r) = self.reroll {
             s.push_str(if r.once { "ro" } else { "r" });
             r.on.push_canonical(s);
+        }
+        if let Some(m) = self.min {
+            s.push_str("min");
+            push_int(s, m);
+        }
+        if let Some(m) = self.max {
+            s.push_str("max");
+            push_int(s, m);
         }
         if let Some(e) = self.explode {
             s.push_str(match e.kind {
@@ -55,27 +66,103 @@ impl DiceGroup {
                 ExplodeKind::Penetrate => "!p",
             });
             // A bare `!` right before a success compare point would swallow it: spell the default out there.
-            let bare_ok = self.success.is_none() || self.keep.is_some();
+            let bare_ok = self.success.is_none() || self.keep.is_some() || self.unique.is_some();
             if e.on != Compare::Eq(self.die.max_face()) || !bare_ok {
                 e.on.push_canonical(s);
             }
         }
-        let keep = match self.keep {
-            Some(Keep::Highest(n)) => Some(("kh", n)),
-            Some(Keep::Lowest(n)) => Some(("kl", n)),
-            Some(Keep::DropHighest(n)) => Some(("dh", n)),
-            Some(Keep::DropLowest(n)) => Some(("dl", n)),
-            None => None,
-        };
-        if let Some((k, n)) = keep {
-            s.push_str(k);
-            push_int(s, n as i64);
+        // A unique rule without a compare point right before a success point would take it as its own
+        // (`4d6u>3`): then it is written after the success point.
+        let unique_last = self.unique.is_some_and(|u| u.on.is_none())
+            && self.success.is_some()
+            && self.keep.is_none()
+            && self.drop.is_none();
+        if !unique_last {
+            self.push_unique(s);
+        }
+        if let Some(k) = self.keep {
+            push_keep(s, k);
+        }
+        if let Some(d) = self.drop {
+            push_keep(s, d);
         }
         if let Some(sc) = self.success {
-            sc.success.push_canonical(s);
-            if let Some(fail) = sc.failure {
-                s.push('f');
-                fail.push_canonical(s);
+            push_success(s, sc);
+        }
+        if unique_last {
+            self.push_unique(s);
+        }
+        if let Some(c) = self.crit_success {
+            s.push_str("cs");
+            c.push_canonical(s);
+        }
+        if let Some(c) = self.crit_failure {
+            s.push_str("cf");
+            c.push_canonical(s);
+        }
+        if let Some(o) = self.sort {
+            s.push_str(if o == Sort::Descending { "sd" } else { "sa" });
+        }
+    }
+}
+
+/// Append `kh3`, `dl1`, ... for a keep/drop rule.
+pub(crate) fn push_keep(s: &mut String, k: Keep) {
+    let (t, n) = match k {
+        Keep::Highest(n) => ("kh", n),
+        Keep::Lowest(n) => ("kl", n),
+        Keep::DropHighest(n) => ("dh", n),
+        Keep::DropLowest(n) => ("dl", n),
+    };
+    s.push_str(t);
+    push_int(s, n as i64);
+}
+
+/// Append a success compare point and its failure point (`>=4f=1`).
+pub(crate) fn push_success(s: &mut String, sc: Success) {
+    sc.success.push_canonical(s);
+    if let Some(fail) = sc.failure {
+        s.push('f');
+        fail.push_canonical(s);
+    }
+}
+
+impl RollGroup {
+    /// Append the group's modifiers in the order they apply (`kh1dl1>=7sd`).
+    pub fn push_modifiers(&self, s: &mut String) {
+        if let Some(k) = self.keep {
+            push_keep(s, k);
+        }
+        if let Some(d) = self.drop {
+            push_keep(s, d);
+        }
+        if let Some(sc) = self.success {
+            push_success(s, sc);
+        }
+        if let Some(o) = self.sort {
+            s.push_str(if o == Sort::Descending { "sd" } else { "sa" });
+        }
+    }
+    /// Append the canonical text (`{4d6 + 2d8, 3d20}kh1`).
+    pub fn push_canonical(&self, s: &mut String) {
+        s.push('{');
+        for (i, e) in self.exprs.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            e.push_canonical(s);
+        }
+        s.push('}');
+        self.push_modifiers(s);
+    }
+}
+
+impl DiceGroup {
+    fn push_unique(&self, s: &mut String) {
+        if let Some(u) = self.unique {
+            s.push_str(if u.once { "uo" } else { "u" });
+            if let Some(on) = u.on {
+                on.push_canonical(s);
             }
         }
     }
@@ -114,22 +201,31 @@ impl Node {
                 s.push(']');
             }
             Node::Bin { op, lhs, rhs, .. } => {
-                let prec = |n: &Node| match n {
-                    Node::Bin { op, .. } => op.precedence(),
-                    _ => u8::MAX,
-                };
-                let (pl, pr) = (prec(lhs) < op.precedence(), prec(rhs) <= op.precedence());
+                let (pl, pr) = (Node::needs_parens(*op, lhs, true), Node::needs_parens(*op, rhs, false));
                 if pl {
                     s.push('(');
                 }
                 lhs.push_canonical(s);
                 s.push_str(if pl { ") " } else { " " });
-                s.push(op.symbol());
+                s.push_str(op.text());
                 s.push_str(if pr { " (" } else { " " });
                 rhs.push_canonical(s);
                 if pr {
                     s.push(')');
                 }
+            }
+            Node::Decimal(v) => s.push_str(&value::decimal_within(*v, 18).unwrap_or_else(|| value::value_text(*v))),
+            Node::Group(g) => g.push_canonical(s),
+            Node::Call { func, args, .. } => {
+                s.push_str(func.name());
+                s.push('(');
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    a.push_canonical(s);
+                }
+                s.push(')');
             }
         }
     }

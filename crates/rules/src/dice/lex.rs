@@ -104,7 +104,7 @@ pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
                     _ => "",
                 };
                 return Err(NotationError::new(col, format!("unexpected character `{c}` (U+{:04X}){hint}", c as u32))
-                    .allowing("digits, d, %, F, k h l d r o ! p f < > = + - * / ( ) [label] # comment, ▲ ^ ▼ v ♻ ~"));
+                    .allowing("digits, ., d, %, F, k h l d r o u s c m ! p f < > = + - * / ** ^ ( ) { } , [label] # comment, function names, ▲ ^ ▼ v ♻ ~"));
             }
         }
     }

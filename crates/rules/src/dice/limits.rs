@@ -14,7 +14,7 @@ pub const MAX_EXPLOSIONS_PER_DIE: u32 = 100;
 /// Most rerolls of one die recorded when rolling (`r`): past it the die takes a face drawn directly among
 /// the faces that stop the reroll, which has exactly the same distribution.
 pub const MAX_REROLLS_PER_DIE: u32 = 100;
-/// Deepest nesting of parentheses and unary minus signs.
+/// Deepest nesting of parentheses, function calls, `{...}` groups and unary minus signs.
 pub const MAX_DEPTH: usize = 32;
 /// Largest support (max - min + 1) of any distribution the odds compute, intermediate ones included.
 pub const MAX_ODDS_SUPPORT: u64 = 100_000;

@@ -24,11 +24,16 @@ pub mod parse;
 mod render;
 pub mod roll;
 mod validate;
+pub mod value;
 
-pub use ast::{BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Keep, Node, Pos, Reroll, Success};
+pub use ast::{
+    BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Func, Keep, Node, Pos, Reroll, RollGroup, Sort, Success,
+    NOTATION_VERSION,
+};
 pub use compare_words::{compare_point_sentences, compare_point_words, compare_points, faces_in_words, faces_matching};
 pub use error::NotationError;
-pub use odds::one_die_value;
-pub use parse::{parse, parse_group};
+pub use odds::{one_die_value, Odds};
+pub use parse::{parse, parse_group, parse_versioned};
 pub use render::group_text;
-pub use roll::{ExprRoll, GroupRoll, LabelRoll};
+pub use roll::{ExprRoll, GroupRoll, LabelRoll, SubRoll};
+pub use value::Value;

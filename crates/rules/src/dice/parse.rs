@@ -11,21 +11,32 @@ use super::error::NotationError;
 use super::lex::{lex, Tok, TokKind};
 use super::limits::*;
 use super::marks::{remedy_mark, RemedyMark};
+use super::value::Value;
 use crate::die::DieKind;
 
 type R<T> = Result<T, NotationError>;
 
-/// Parse a whole expression.
+/// Parse a whole expression with today's meaning ([`NOTATION_VERSION`]).
 pub fn parse(src: &str) -> R<Expr> {
+    parse_versioned(src, NOTATION_VERSION)
+}
+
+/// Parse a whole expression with the meaning of notation `version` (1 or 2, see [`Expr::version`]): what a saved
+/// roll replays with.
+pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
+    if !(1..=NOTATION_VERSION).contains(&version) {
+        return Err(NotationError::new(1, format!("notation version {version} is unknown"))
+            .allowing(format!("1 to {NOTATION_VERSION}")));
+    }
     let (toks, end) = lex(src)?;
-    let mut p = Parser { toks, i: 0, end, total_dice: 0 };
+    let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false };
     p.expr()
 }
 
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p = Parser { toks, i: 0, end, total_dice: 0 };
+    let mut p = Parser { toks, i: 0, end, total_dice: 0, version: NOTATION_VERSION, in_group: false };
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
@@ -47,6 +58,10 @@ struct Parser {
     /// Column just after the last character.
     end: usize,
     total_dice: u32,
+    /// The notation version read (only `/` differs: see [`Expr::version`]).
+    version: u32,
+    /// Inside a `{...}` group (which cannot hold another).
+    in_group: bool,
 }
 
 impl Parser {
@@ -101,9 +116,13 @@ impl Parser {
             Some(Tok { kind: TokKind::Ch(')'), col }) => {
                 return Err(NotationError::new(*col, "`)` without a `(` before it"))
             }
-            _ => return Err(self.unexpected("here: expected an operator (+ - * /), a [label] or a # comment")),
+            Some(Tok { kind: TokKind::Ch(','), col }) => {
+                return Err(NotationError::new(*col, "a `,` outside a function call or a `{...}` group")
+                    .allowing("e.g. max(1d6, 1d8) or {2d6, 1d12}"))
+            }
+            _ => return Err(self.unexpected("here: expected an operator (+ - * / % **), a [label] or a # comment")),
         };
-        Ok(Expr { root, comment })
+        Ok(Expr { root, comment, version: self.version })
     }
 
     fn sum(&mut self, depth: usize) -> R<Node> {
@@ -127,7 +146,9 @@ impl Parser {
             let pos = Pos(self.col());
             let op = match self.peek() {
                 Some('*') => BinOp::Mul,
+                Some('/') if self.version == 1 => BinOp::IntDiv,
                 Some('/') => BinOp::Div,
+                Some('%') => BinOp::Rem,
                 _ => return Ok(lhs),
             };
             self.i += 1;
@@ -138,8 +159,11 @@ impl Parser {
 
     fn deeper(&self, depth: usize) -> R<usize> {
         if depth >= MAX_DEPTH {
-            return Err(NotationError::new(self.col(), "parentheses and minus signs are nested too deeply")
-                .allowing(format!("at most {MAX_DEPTH} levels")));
+            return Err(NotationError::new(
+                self.col(),
+                "parentheses, functions, groups and minus signs are nested too deeply",
+            )
+            .allowing(format!("at most {MAX_DEPTH} levels")));
         }
         Ok(depth + 1)
     }
@@ -150,12 +174,27 @@ impl Parser {
             self.i += 1;
             return Ok(Node::Neg(Box::new(self.unary(d)?)));
         }
+        self.power(depth)
+    }
+
+    /// A labelled primary, then optionally `**` (or `^`) and the exponent (which may have a minus sign:
+    /// `2**-1`), right-associative.
+    fn power(&mut self, depth: usize) -> R<Node> {
         let mut node = self.primary(depth)?;
         while let Some(Tok { kind: TokKind::Label(l), .. }) = self.toks.get(self.i) {
             node = Node::Label(Box::new(node), l.clone());
             self.i += 1;
         }
-        Ok(node)
+        let pos = Pos(self.col());
+        let width = match (self.peek(), self.peek2()) {
+            (Some('*'), Some('*')) => 2,
+            (Some('^'), _) => 1,
+            _ => return Ok(node),
+        };
+        let d = self.deeper(depth)?;
+        self.i += width;
+        let rhs = self.unary(d)?;
+        Ok(Node::Bin { op: BinOp::Pow, lhs: Box::new(node), rhs: Box::new(rhs), pos })
     }
 
     fn primary(&mut self, depth: usize) -> R<Node> {
@@ -174,6 +213,9 @@ impl Parser {
                 Ok(inner)
             }
             Some(c) if c.is_ascii_digit() => {
+                if let Some(v) = self.decimal()? {
+                    return Ok(Node::Decimal(v));
+                }
                 let n = match self.number_or_digits()? {
                     Ok(n) => n,
                     Err(digits) if self.peek() == Some('d') => {
@@ -195,8 +237,222 @@ impl Parser {
                 }
             }
             Some('d') => Ok(Node::Dice(self.dice(None, col)?)),
-            _ => Err(self.unexpected("here: expected a number, a dice group (2d6) or `(`")),
+            Some('{') => self.group(depth),
+            Some(c) if c.is_ascii_alphabetic() => self.call(depth),
+            _ => Err(self.unexpected("here: expected a number, a dice group (2d6), a function such as floor( or `(`")),
         }
+    }
+
+    /// A number with a decimal point (`1.5`, `0.25`) at the cursor, exactly; None (cursor unmoved) if the digits
+    /// there have no `.` and digit after them.
+    fn decimal(&mut self) -> R<Option<Value>> {
+        let start = self.i;
+        let col = self.col();
+        let mut j = self.i;
+        let ch = |j: usize| match self.toks.get(j) {
+            Some(Tok { kind: TokKind::Ch(c), .. }) => Some(*c),
+            _ => None,
+        };
+        while ch(j).is_some_and(|c| c.is_ascii_digit()) {
+            j += 1;
+        }
+        if ch(j) != Some('.') || !ch(j + 1).is_some_and(|c| c.is_ascii_digit()) {
+            return Ok(None);
+        }
+        let whole: String = (start..j).filter_map(ch).collect();
+        let mut k = j + 1;
+        while ch(k).is_some_and(|c| c.is_ascii_digit()) {
+            k += 1;
+        }
+        let frac: String = (j + 1..k).filter_map(ch).collect();
+        self.i = k;
+        let digits = format!("{whole}{frac}");
+        let exact =
+            digits.parse::<i64>().ok().zip(10i64.checked_pow(frac.len() as u32)).map(|(n, scale)| Value::new(n, scale));
+        exact.map(Some).ok_or_else(|| {
+            NotationError::new(
+                col,
+                format!("the number {} has too many digits to hold exactly", show_digits(&format!("{whole}.{frac}"))),
+            )
+            .allowing("at most 18 digits in all")
+        })
+    }
+
+    /// A `{...}` roll group and its modifiers: the cursor is on `{`.
+    fn group(&mut self, depth: usize) -> R<Node> {
+        let col = self.col();
+        if self.in_group {
+            return Err(NotationError::new(col, "a `{...}` group inside another group")
+                .allowing("numbers, dice, operators and functions inside a group"));
+        }
+        let d = self.deeper(depth)?;
+        self.i += 1;
+        self.in_group = true;
+        let mut exprs = vec![self.sum(d)?];
+        while self.eat(',') {
+            exprs.push(self.sum(d)?);
+        }
+        self.in_group = false;
+        if !self.eat('}') {
+            return Err(match self.peek() {
+                None if self.i >= self.toks.len() => NotationError::new(col, "this `{` is never closed"),
+                _ => self.unexpected("here: expected `,`, `}` or an operator"),
+            });
+        }
+        let mut g = RollGroup { exprs, keep: None, drop: None, success: None, sort: None, pos: Pos(col) };
+        let dup =
+            |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
+        let what = if g.keeps_dice() { "dice in the group" } else { "sub-rolls in the group" };
+        loop {
+            let mcol = self.col();
+            let Some(c) = self.peek() else { break };
+            if g.success.is_some() && "kds".contains(c) && !(c == 's' && g.sort.is_none()) {
+                return Err(NotationError::new(mcol, "keep and drop must come before the success compare point")
+                    .allowing("e.g. {2d6, 3d4}kh1>=7"));
+            }
+            match c {
+                'k' | 'd' => {
+                    self.i += 1;
+                    let high = match (c, self.peek()) {
+                        (_, Some('h')) => {
+                            self.i += 1;
+                            true
+                        }
+                        (_, Some('l')) => {
+                            self.i += 1;
+                            false
+                        }
+                        ('k', _) => true,
+                        _ => false, // `dN` drops the lowest, as rpg-dice-roller reads it
+                    };
+                    let (n, ncol) = self.keep_count()?;
+                    let (slot, k) = if c == 'k' {
+                        (&mut g.keep, if high { Keep::Highest(n) } else { Keep::Lowest(n) })
+                    } else {
+                        (&mut g.drop, if high { Keep::DropHighest(n) } else { Keep::DropLowest(n) })
+                    };
+                    if slot.is_some() {
+                        return Err(dup(mcol, if c == 'k' { "keep" } else { "drop" }));
+                    }
+                    *slot = Some(k);
+                    let items = g.items();
+                    if n > items {
+                        let verb = if c == 'k' { "keeps" } else { "drops" };
+                        return Err(NotationError::new(ncol, format!("this {verb} {n} but there are {items} {what}"))
+                            .allowing(format!("0 to {items}")));
+                    }
+                }
+                '>' | '<' | '=' => {
+                    if g.success.is_some() {
+                        return Err(dup(mcol, "success"));
+                    }
+                    g.success = Some(self.success()?);
+                }
+                '!' if self.peek2() == Some('=') => {
+                    if g.success.is_some() {
+                        return Err(dup(mcol, "success"));
+                    }
+                    g.success = Some(self.success()?);
+                }
+                's' => {
+                    self.i += 1;
+                    let sort = if self.eat('d') {
+                        Sort::Descending
+                    } else {
+                        self.eat('a');
+                        Sort::Ascending
+                    };
+                    if g.sort.is_some() {
+                        return Err(dup(mcol, "sort"));
+                    }
+                    g.sort = Some(sort);
+                }
+                'f' => {
+                    return Err(NotationError::new(mcol, "`f` (count failures) needs a success compare point before it")
+                        .allowing("e.g. {2d6, 3d4}>=7f<3"))
+                }
+                '!' | 'r' | 'u' | 'm' | 'c' | '^' | 'v' | 'V' | '~' | '▲' | '▼' | '♻' => {
+                    return Err(NotationError::new(mcol, format!("`{c}` does not apply to a `{{...}}` group"))
+                        .allowing("on a group: k, kh, kl, d, dh, dl, a compare point (then f), s, sa, sd; put dice modifiers on the dice inside"))
+                }
+                _ => break,
+            }
+        }
+        if g.kept(g.items()).is_none() {
+            return Err(NotationError::new(
+                col,
+                "this keeps from one end and drops from the same end, leaving a middle run",
+            )
+            .allowing("kh with dl, or kl with dh"));
+        }
+        Ok(Node::Group(g))
+    }
+
+    /// A success compare point and an optional `f` failure point: the cursor is on the compare sign.
+    fn success(&mut self) -> R<Success> {
+        let on = self.compare(false)?.ok_or_else(|| self.unexpected("here: expected a compare point"))?;
+        if self.peek() == Some('f') {
+            self.i += 1;
+            let f = self
+                .compare(true)?
+                .ok_or_else(|| NotationError::new(self.col(), "`f` needs a compare point").allowing("e.g. f1, f<=2"))?;
+            return Ok(Success { success: on, failure: Some(f) });
+        }
+        Ok(Success { success: on, failure: None })
+    }
+
+    /// A function call: the cursor is on the first letter of its name.
+    fn call(&mut self, depth: usize) -> R<Node> {
+        let col = self.col();
+        let mut name = String::new();
+        while let Some(c) = self.peek().filter(char::is_ascii_alphabetic) {
+            name.push(c);
+            self.i += 1;
+        }
+        let allowed = || Func::ALL.iter().map(|f| format!("{}(", f.name())).collect::<Vec<_>>().join(" ");
+        let Some(func) = Func::ALL.into_iter().find(|f| f.name() == name) else {
+            let why = match name.as_str() {
+                "sqrt" | "cbrt" | "exp" | "log" | "sin" | "cos" | "tan" => {
+                    format!("`{name}` is not supported: its values are not exact fractions, so there are no exact odds")
+                }
+                _ => format!("unknown function or letter `{name}`"),
+            };
+            return Err(
+                NotationError::new(col, why).allowing(format!("a number, a dice group or a function: {}", allowed()))
+            );
+        };
+        if !self.eat('(') {
+            return Err(NotationError::new(self.col(), format!("`{name}` needs its arguments in parentheses"))
+                .allowing(format!("e.g. {name}(3d6/2)")));
+        }
+        let d = self.deeper(depth)?;
+        let mut args = vec![self.sum(d)?];
+        while self.eat(',') {
+            args.push(self.sum(d)?);
+        }
+        if !self.eat(')') {
+            return Err(match self.peek() {
+                None if self.i >= self.toks.len() => NotationError::new(col, format!("this `{name}(` is never closed")),
+                _ => self.unexpected("here: expected `,`, `)` or an operator"),
+            });
+        }
+        let (lo, hi) = func.arity();
+        if !(lo..=hi).contains(&args.len()) {
+            let want = if lo == hi { format!("{lo}") } else { format!("{lo} to {hi}") };
+            return Err(NotationError::new(
+                col,
+                format!("`{name}` takes {want} argument{}, not {}", if hi == 1 { "" } else { "s" }, args.len()),
+            )
+            .allowing(format!(
+                "e.g. {}",
+                match func {
+                    Func::Pow => "pow(2, 1d4)",
+                    Func::Min | Func::Max => "max(1d6, 1d8)",
+                    _ => "floor(3d6/2)",
+                }
+            )));
+        }
+        Ok(Node::Call { func, args, pos: Pos(col) })
     }
 
     /// Digits to a non-negative i64; past `i64::MAX` the error quotes the number and the largest allowed.
@@ -231,19 +487,34 @@ impl Parser {
         }
     }
 
-    /// A compare point `>=N >N <=N <N =N`, or a bare `N` (meaning `=N`) when `bare` is allowed.
+    /// A compare point `>=N >N <=N <N =N`, `!=N` or `<>N` (not N), or a bare `N` (meaning `=N`) when `bare` is
+    /// allowed. N is a whole number (rpg-dice-roller also takes `>=4.5`; dicetray refuses it).
     fn compare(&mut self, bare: bool) -> R<Option<Compare>> {
-        let c = match (self.peek(), self.peek2()) {
-            (Some('>'), Some('=')) => Compare::Ge as fn(i64) -> Compare,
-            (Some('<'), Some('=')) => Compare::Le,
-            (Some('>'), _) => Compare::Gt,
-            (Some('<'), _) => Compare::Lt,
-            (Some('='), _) => Compare::Eq,
-            (Some(d), _) if bare && (d.is_ascii_digit() || d == '-') => return Ok(Some(Compare::Eq(self.signed()?))),
+        let (c, width): (fn(i64) -> Compare, usize) = match (self.peek(), self.peek2()) {
+            (Some('>'), Some('=')) => (Compare::Ge, 2),
+            (Some('<'), Some('=')) => (Compare::Le, 2),
+            (Some('<'), Some('>')) => (Compare::Ne, 2),
+            (Some('!'), Some('=')) => (Compare::Ne, 2),
+            (Some('>'), _) => (Compare::Gt, 1),
+            (Some('<'), _) => (Compare::Lt, 1),
+            (Some('='), _) => (Compare::Eq, 1),
+            // a bare number, never a bare minus: `4d6r-1d4` is `4d6r` minus 1d4, as rpg-dice-roller reads it
+            (Some(d), _) if bare && d.is_ascii_digit() => return Ok(Some(Compare::Eq(self.compare_number()?))),
             _ => return Ok(None),
         };
-        self.i += if self.peek2() == Some('=') && self.peek() != Some('=') { 2 } else { 1 };
-        Ok(Some(c(self.signed()?)))
+        self.i += width;
+        Ok(Some(c(self.compare_number()?)))
+    }
+
+    /// The number of a compare point: a whole number, maybe negative.
+    fn compare_number(&mut self) -> R<i64> {
+        let col = self.col();
+        let n = self.signed()?;
+        if self.peek() == Some('.') && self.peek2().is_some_and(|c| c.is_ascii_digit()) {
+            return Err(NotationError::new(col, "a compare point must be a whole number")
+                .allowing("e.g. >=4, <3, =1 (dice and totals compare against whole numbers)"));
+        }
+        Ok(n)
     }
 
     /// `khN`-style count after a keep/drop letter: N defaults to 1.
@@ -275,7 +546,21 @@ impl Parser {
             }
             Some('f') => {
                 self.i += 1;
-                DieKind::Fudge
+                match (self.peek(), self.peek2()) {
+                    (Some('.'), Some('1')) => {
+                        self.i += 2;
+                        DieKind::FudgeOne
+                    }
+                    (Some('.'), Some('2')) => {
+                        self.i += 2;
+                        DieKind::Fudge
+                    }
+                    (Some('.'), _) => {
+                        return Err(NotationError::new(self.col() + 1, "a Fudge die is `dF`, `dF.1` or `dF.2`")
+                            .allowing("dF.1 (one - and one + in six) or dF.2 (two of each, as dF)"))
+                    }
+                    _ => DieKind::Fudge,
+                }
             }
             Some(c) if c.is_ascii_digit() => {
                 let f = self.number_or_digits()?;
@@ -312,13 +597,18 @@ impl Parser {
         let (mut ups, mut downs, mut recycles) = (0u32, 0u32, 0i64);
         let mut mark_col = 0;
         let mut keep_col = 0;
+        let mut drop_col = 0;
         let mut explode_col = 0;
         let dup =
             |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
         loop {
             let col = self.col();
             let Some(c) = self.peek() else { break };
-            if g.success.is_some() && (remedy_mark(c).is_some() || "rkd!".contains(c)) {
+            // `^` before a number or a parenthesis is a power (`2d6^2`), not Remedy's ▲.
+            if c == '^' && self.peek2().is_some_and(|n| n.is_ascii_digit() || n == '(' || n == '{') {
+                break;
+            }
+            if g.success.is_some() && (remedy_mark(c).is_some() || "rkd!m".contains(c)) {
                 return Err(NotationError::new(col, "modifiers must come before the success compare point")
                     .allowing("e.g. 6d10!>=8 or 4d6kh3>=4"));
             }
@@ -336,9 +626,8 @@ impl Parser {
                 'r' => {
                     self.i += 1;
                     let once = self.eat('o');
-                    let on = self.compare(true)?.ok_or_else(|| {
-                        NotationError::new(self.col(), "a reroll needs a compare point").allowing("e.g. r1, r<=2, ro<3")
-                    })?;
+                    // rpg-dice-roller: a bare `r` rerolls the lowest face
+                    let on = self.compare(true)?.unwrap_or(Compare::Eq(g.die.min_face()));
                     if g.reroll.is_some() {
                         return Err(dup(col, "reroll"));
                     }
@@ -370,25 +659,96 @@ impl Parser {
                             self.i -= 1; // so the `+1` below lands on the count
                             true
                         }
+                        // `dN` drops the lowest N, as rpg-dice-roller reads it
+                        (_, Some(n)) if n.is_ascii_digit() => {
+                            self.i -= 1;
+                            false
+                        }
                         _ => {
-                            return Err(NotationError::new(col, "after a dice group, `d` must be `dh` or `dl`")
-                                .allowing("dhN (drop highest N), dlN (drop lowest N)"))
+                            return Err(NotationError::new(
+                                col,
+                                "after a dice group, `d` must be `dh`, `dl` or `d` and a number",
+                            )
+                            .allowing("dhN (drop highest N), dlN or dN (drop lowest N)"))
                         }
                     };
                     self.i += 1;
                     let (n, ncol) = self.keep_count()?;
-                    if g.keep.is_some() {
-                        return Err(dup(col, "keep/drop"));
+                    let slot = if c == 'k' { &mut g.keep } else { &mut g.drop };
+                    if slot.is_some() {
+                        return Err(dup(col, if c == 'k' { "keep" } else { "drop" }));
                     }
-                    g.keep = Some(match (c, high) {
+                    *slot = Some(match (c, high) {
                         ('k', true) => Keep::Highest(n),
                         ('k', false) => Keep::Lowest(n),
                         (_, true) => Keep::DropHighest(n),
                         _ => Keep::DropLowest(n),
                     });
-                    keep_col = ncol;
+                    if c == 'k' {
+                        keep_col = ncol;
+                    } else {
+                        drop_col = ncol;
+                    }
+                }
+                'u' => {
+                    self.i += 1;
+                    let once = self.eat('o');
+                    let on = self.compare(false)?;
+                    if g.unique.is_some() {
+                        return Err(dup(col, "unique"));
+                    }
+                    g.unique = Some(Unique { once, on });
+                }
+                'm' => {
+                    let which = match (self.toks.get(self.i + 1), self.toks.get(self.i + 2)) {
+                        (Some(Tok { kind: TokKind::Ch('i'), .. }), Some(Tok { kind: TokKind::Ch('n'), .. })) => "min",
+                        (Some(Tok { kind: TokKind::Ch('a'), .. }), Some(Tok { kind: TokKind::Ch('x'), .. })) => "max",
+                        _ => return Err(self.unexpected("after a dice group: expected `min` or `max`")),
+                    };
+                    self.i += 3;
+                    if !self.peek().is_some_and(|c| c.is_ascii_digit() || c == '-') {
+                        return Err(NotationError::new(self.col(), format!("`{which}` needs a number"))
+                            .allowing(format!("e.g. 4d6{which}{}", if which == "min" { 2 } else { 5 })));
+                    }
+                    let n = self.compare_number()?;
+                    let slot = if which == "min" { &mut g.min } else { &mut g.max };
+                    if slot.is_some() {
+                        return Err(dup(col, which));
+                    }
+                    *slot = Some(n);
+                }
+                'c' => {
+                    let success = match self.peek2() {
+                        Some('s') => true,
+                        Some('f') => false,
+                        _ => return Err(self.unexpected("after a dice group: expected `cs` or `cf`")),
+                    };
+                    self.i += 2;
+                    let default = if success { g.die.max_face() } else { g.die.min_face() };
+                    let on = self.compare(false)?.unwrap_or(Compare::Eq(default));
+                    let slot = if success { &mut g.crit_success } else { &mut g.crit_failure };
+                    if slot.is_some() {
+                        return Err(dup(col, if success { "critical success" } else { "critical failure" }));
+                    }
+                    *slot = Some(on);
+                }
+                's' => {
+                    self.i += 1;
+                    let sort = if self.eat('d') {
+                        Sort::Descending
+                    } else {
+                        self.eat('a');
+                        Sort::Ascending
+                    };
+                    if g.sort.is_some() {
+                        return Err(dup(col, "sort"));
+                    }
+                    g.sort = Some(sort);
                 }
                 '>' | '<' | '=' => {
+                    if g.success.is_some() {
+                        return Err(dup(col, "success"));
+                    }
                     let on = self.compare(false)?.expect("starts with a compare sign");
                     g.success = Some(Success { success: on, failure: None });
                     if self.peek() == Some('f') {
@@ -434,18 +794,30 @@ impl Parser {
             g.keep = Some(if ups > 0 { Keep::Highest(ups) } else { Keep::Lowest(downs) });
             keep_col = mark_col;
         }
-        if let Some(k) = g.keep {
-            let n = match k {
-                Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n) => n,
-            };
+        for (k, kcol) in [(g.keep, keep_col), (g.drop, drop_col)] {
+            let Some(k) = k else { continue };
+            let (Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n)) = k;
             if n > g.count {
                 let verb = if matches!(k, Keep::Highest(_) | Keep::Lowest(_)) { "keeps" } else { "drops" };
-                return Err(NotationError::new(
-                    keep_col,
-                    format!("this {verb} {n} dice but the group rolls {}", g.count),
-                )
-                .allowing(format!("0 to {}", g.count)));
+                return Err(NotationError::new(kcol, format!("this {verb} {n} dice but the group rolls {}", g.count))
+                    .allowing(format!("0 to {}", g.count)));
             }
+        }
+        if g.keep.is_none() {
+            g.keep = g.drop.take();
+        }
+        if let (Some(k), Some(d)) = (g.keep, g.drop) {
+            if k.kept(g.count).0 != d.kept(g.count).0 {
+                return Err(NotationError::new(drop_col, "this keeps and drops at the same end, leaving a middle run")
+                    .allowing("kh with dl, or kl with dh"));
+            }
+        }
+        if g.unique.is_some() && g.explode.is_some() {
+            return Err(NotationError::new(
+                explode_col,
+                "`u` (unique dice) together with an explosion is not supported",
+            )
+            .allowing("one or the other"));
         }
         Ok(())
     }

@@ -3,7 +3,9 @@
 //! Format: `notation [die, die, ...]`, where each die shows its face and:
 //! - `!` after a throw that exploded, the throws of one die joined by `+` (`6!+6!+2`; compounding `6!!+6!!+2`);
 //! - `5-1` for a penetrating throw (face 5 counting 4);
-//! - `1→1→4` for a face (4) that replaced rerolled ones (1, then 1), oldest first;
+//! - `1→1→4` for a face (4) that replaced rerolled ones (1, then 1), oldest first (also `u`'s rerolls);
+//! - `1↑2` / `6↓4` for a first throw that `min` raised / `max` lowered (face, then the value it counts);
+//! - ` critical` / ` fumble` after a die `cs` / `cf` marked;
 //! - ` dropped` after a die a keep/drop rule removed;
 //! - ` ✓` / ` ✗` after a die counted as a success / failure, and `(N successes)` after the group;
 //! - Fudge faces as `+`, `0`, `-`.
@@ -18,8 +20,8 @@ use std::fmt::Write;
 #[inline]
 fn push_face(s: &mut String, kind: DieKind, f: i64) {
     match (kind, f) {
-        (DieKind::Fudge, 1) => s.push('+'),
-        (DieKind::Fudge, -1) => s.push('-'),
+        (DieKind::Fudge | DieKind::FudgeOne, 1) => s.push('+'),
+        (DieKind::Fudge | DieKind::FudgeOne, -1) => s.push('-'),
         _ => push_int(s, f),
     }
 }
@@ -60,6 +62,10 @@ fn push_throw(s: &mut String, d: &DieRoll) {
         s.push('→');
     }
     push_face(s, d.kind, d.face);
+    if d.clamped {
+        s.push(if d.value > d.face { '↑' } else { '↓' });
+        push_face(s, d.kind, d.value);
+    }
     if d.penetrated {
         s.push_str("-1");
     }
@@ -84,6 +90,11 @@ fn push_suffix(s: &mut String, first: &DieRoll) {
         -1 => s.push_str(" ✗"),
         _ => {}
     }
+    match first.critical {
+        1 => s.push_str(" critical"),
+        -1 => s.push_str(" fumble"),
+        _ => {}
+    }
 }
 
 /// The text of one rolled group, e.g. `4d6kh3 [6, 5, 3, 1 dropped]`.
@@ -99,14 +110,14 @@ pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
     s.push_str(&g.notation);
     s.push_str(" [");
     // One throw per die (no explosions, no rerolls): each die is its face and suffixes.
-    let single = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated;
+    let single = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated && !d.clamped;
     if g.dice.iter().all(single) {
         for (i, d) in g.dice.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
             }
             push_face(s, d.kind, d.face);
-            if !d.kept || d.count != 0 {
+            if !d.kept || d.count != 0 || d.critical != 0 {
                 push_suffix(s, d);
             }
         }

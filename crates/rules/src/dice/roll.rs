@@ -5,8 +5,10 @@ use super::ast::*;
 use super::error::NotationError;
 use super::limits::{MAX_EXPLOSIONS_PER_DIE, MAX_REROLLS_PER_DIE};
 use super::render;
+use super::value::{self, PowError, Value};
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, seeded, RollRng};
+use num_traits::Signed;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
@@ -30,7 +32,25 @@ pub struct GroupRoll {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LabelRoll {
     pub label: String,
-    pub value: i64,
+    #[serde(with = "super::value")]
+    pub value: Value,
+}
+
+/// One sub-roll of a `{...}` group: its total, and whether the group kept it (and counted it a success).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SubRoll {
+    /// Which `{...}` group, 0-based in reading order.
+    pub group: usize,
+    #[serde(with = "super::value")]
+    pub value: Value,
+    pub kept: bool,
+    /// +1 success, -1 failure, 0 neither (or the group does not count successes).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub count: i8,
+}
+
+fn is_zero(n: &i8) -> bool {
+    *n == 0
 }
 
 /// One expression rolled: everything needed to show and replay it.
@@ -40,12 +60,17 @@ pub struct ExprRoll {
     pub expr: String,
     /// The seed the roll was made from (None if made from a caller's generator).
     pub seed: Option<u64>,
-    pub total: i64,
+    /// The exact total (a fraction after `/`): a JSON number, whole or not.
+    #[serde(with = "super::value")]
+    pub total: Value,
     /// Every dice group, in reading order.
     pub groups: Vec<GroupRoll>,
     /// Every labelled part with its value, in reading order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<LabelRoll>,
+    /// Every sub-roll of every `{...}` group, in reading order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subrolls: Vec<SubRoll>,
     pub comment: Option<String>,
     /// Plain-text rendering, e.g. `4d6kh3 [6, 5, 3, 1 dropped] + 2 = 16`.
     pub text: String,
@@ -64,6 +89,11 @@ fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
     match kind {
         DieKind::Standard(s) => face(rng, s) as i64,
         DieKind::Fudge => face(rng, 3) as i64 - 2,
+        DieKind::FudgeOne => match face(rng, 6) {
+            1 => -1,
+            6 => 1,
+            _ => 0,
+        },
     }
 }
 
@@ -113,6 +143,10 @@ impl DiceGroup {
             let (f, rerolled) = self.throw(rng, depth == 0);
             let mut d = DieRoll::new(self.die, f);
             d.rerolled = rerolled;
+            if depth == 0 && (self.min.is_some() || self.max.is_some()) {
+                d.value = self.clamp(f);
+                d.clamped = d.value != f;
+            }
             if depth > 0 {
                 d.from_explosion = true;
                 if matches!(self.explode, Some(Explode { kind: ExplodeKind::Penetrate, .. })) {
@@ -121,7 +155,8 @@ impl DiceGroup {
                 }
             }
             value += d.value;
-            let explodes = self.explode.is_some_and(|e| e.on.matches(f));
+            // the first throw explodes on its value after min/max, as rpg-dice-roller checks it
+            let explodes = self.explode.is_some_and(|e| e.on.matches(if depth == 0 { d.value } else { f }));
             if explodes && depth as u32 >= MAX_EXPLOSIONS_PER_DIE {
                 capped = true;
             }
@@ -152,7 +187,7 @@ impl DiceGroup {
         let mut capped = false;
         // (first throw, one past the last throw, value) of each die; only built when a die can have several throws
         let mut chains: Vec<(usize, usize, i64)> = Vec::new();
-        if self.reroll.is_none() && self.explode.is_none() {
+        if self.reroll.is_none() && self.explode.is_none() && self.min.is_none() && self.max.is_none() {
             dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
         } else {
             chains.reserve(n);
@@ -164,11 +199,17 @@ impl DiceGroup {
             }
         }
         let single = chains.is_empty();
+        if let Some(u) = self.unique {
+            // explosions are refused with `u`, so each die is one throw here
+            self.make_unique(u, &mut dice, rng);
+            for (i, c) in chains.iter_mut().enumerate() {
+                c.2 = dice[i].value;
+            }
+        }
         // the value and first-throw index of die i
         let value = |dice: &[DieRoll], i: usize| if single { dice[i].value } else { chains[i].2 };
         let first = |i: usize| if single { i } else { chains[i].0 };
-        if let Some(k) = self.keep {
-            let (high, kept) = k.kept(self.count);
+        if let Some((high, kept)) = self.kept() {
             let kept = kept as usize;
             if kept < n {
                 // Sort keys packed in a u64: the value (flipped for keep-highest) above the die's index, so
@@ -208,40 +249,307 @@ impl DiceGroup {
                 None => subtotal += v,
             }
         }
+        if self.crit_success.is_some() || self.crit_failure.is_some() {
+            for i in 0..n {
+                let v = value(&dice, i);
+                dice[first(i)].critical = if self.crit_success.is_some_and(|c| c.matches(v)) {
+                    1
+                } else if self.crit_failure.is_some_and(|c| c.matches(v)) {
+                    -1
+                } else {
+                    0
+                };
+            }
+        }
+        if let Some(order) = self.sort {
+            dice = sorted(dice, &chains, order);
+        }
         let mut notation = String::with_capacity(16);
         self.push_canonical(&mut notation);
         GroupRoll { notation, dice, subtotal, successes: self.success.is_some(), explosion_capped: capped }
     }
+
+    /// `u`/`uo`: each die after the first whose value repeats an earlier die's (and matches the compare point,
+    /// if any) is rerolled with a plain throw, until its value is new (`u`) or once (`uo`). When no face could be
+    /// new, the first reroll stands (rpg-dice-roller gives up after 1000 rerolls, which has the same odds).
+    fn make_unique(&self, u: Unique, dice: &mut [DieRoll], rng: &mut RollRng) {
+        for i in 1..dice.len() {
+            let blocked =
+                |v: i64, earlier: &[DieRoll]| u.on.is_none_or(|c| c.matches(v)) && earlier.iter().any(|d| d.value == v);
+            let (earlier, rest) = dice.split_at_mut(i);
+            let d = &mut rest[0];
+            if !blocked(d.value, earlier) {
+                continue;
+            }
+            let stops: Vec<i64> = self.faces().filter(|&f| !blocked(f, earlier)).collect();
+            let mut replaced = vec![d.value];
+            let mut f = draw(self.die, rng);
+            if !u.once && !stops.is_empty() {
+                while blocked(f, earlier) {
+                    if replaced.len() as u32 >= MAX_REROLLS_PER_DIE {
+                        f = stops[face(rng, stops.len() as u32) as usize - 1];
+                        break;
+                    }
+                    replaced.push(f);
+                    f = draw(self.die, rng);
+                }
+            }
+            d.rerolled.extend(replaced);
+            d.face = f;
+            d.value = f;
+            d.clamped = false;
+            d.maxed = f == self.die.max_face();
+        }
+    }
+}
+
+/// The dice in value order (`order`), each die with the throws its explosions added; ties keep their order.
+fn sorted(dice: Vec<DieRoll>, chains: &[(usize, usize, i64)], order: Sort) -> Vec<DieRoll> {
+    let spans: Vec<(usize, usize, i64)> = if chains.is_empty() {
+        dice.iter().enumerate().map(|(i, d)| (i, i + 1, d.value)).collect()
+    } else {
+        chains.to_vec()
+    };
+    let mut idx: Vec<usize> = (0..spans.len()).collect();
+    match order {
+        Sort::Ascending => idx.sort_by_key(|&i| spans[i].2),
+        Sort::Descending => idx.sort_by_key(|&i| std::cmp::Reverse(spans[i].2)),
+    }
+    idx.into_iter().flat_map(|i| dice[spans[i].0..spans[i].1].iter().cloned()).collect()
 }
 
 struct Eval<'a> {
     rng: &'a mut RollRng,
     groups: Vec<GroupRoll>,
     labels: Vec<LabelRoll>,
+    subrolls: Vec<SubRoll>,
+    /// `{...}` groups met so far.
+    roll_groups: usize,
+    /// Dice groups rolled ahead (a one-expression `{...}` group keeping among its dice), taken in order.
+    prerolled: std::collections::VecDeque<GroupRoll>,
+}
+
+/// The dice groups of `node` in the order evaluation rolls them.
+fn dice_nodes<'n>(node: &'n Node, out: &mut Vec<&'n DiceGroup>) {
+    match node {
+        Node::Dice(g) => out.push(g),
+        Node::Num(_) | Node::Decimal(_) => {}
+        Node::Neg(x) | Node::Label(x, _) => dice_nodes(x, out),
+        Node::Bin { lhs, rhs, .. } => {
+            dice_nodes(lhs, out);
+            dice_nodes(rhs, out);
+        }
+        Node::Call { args, .. } => args.iter().for_each(|a| dice_nodes(a, out)),
+        Node::Group(g) => g.exprs.iter().for_each(|e| dice_nodes(e, out)),
+    }
+}
+
+/// Each die of a rolled group as (first throw, one past its last throw, value): a die and the throws its
+/// explosions added count as one.
+pub(crate) fn chains(dice: &[DieRoll]) -> Vec<(usize, usize, i64)> {
+    let mut out: Vec<(usize, usize, i64)> = Vec::new();
+    for (i, d) in dice.iter().enumerate() {
+        match out.last_mut() {
+            Some(c) if d.from_explosion => {
+                c.1 = i + 1;
+                c.2 += d.value;
+            }
+            _ => out.push((i, i + 1, d.value)),
+        }
+    }
+    out
+}
+
+/// Keep/drop of a one-expression group over every (still kept) die of its dice groups; each group's subtotal
+/// is counted again. Among equal dice, those rolled first are kept.
+fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
+    // (value, order, group, first throw, end)
+    let mut items: Vec<(i64, usize, usize, usize, usize)> = Vec::new();
+    for (gi, r) in rolled.iter().enumerate() {
+        for (a, b, v) in chains(&r.dice) {
+            if r.dice[a].kept {
+                items.push((v, items.len(), gi, a, b));
+            }
+        }
+    }
+    let n = items.len() as u32;
+    let Some((high, kept)) = g.kept(n) else { return };
+    let kept = kept.min(n) as usize;
+    if high {
+        // drop the lowest n - kept; among equals the later ones go first
+        items.sort_by_key(|&(v, o, ..)| (v, std::cmp::Reverse(o)));
+        items.truncate(items.len() - kept);
+    } else {
+        items.sort_by_key(|&(v, o, ..)| (v, o));
+        items.drain(..kept);
+    }
+    for &(_, _, gi, a, b) in &items {
+        let dice = &mut rolled[gi].dice;
+        dice[a..b].iter_mut().for_each(|d| d.kept = false);
+        dice[a].count = 0;
+    }
+    for (r, node) in rolled.iter_mut().zip(nodes) {
+        r.subtotal = chains(&r.dice)
+            .into_iter()
+            .filter(|&(a, _, _)| r.dice[a].kept)
+            .map(|(_, _, v)| node.success.map_or(v, |s| s.score(v)))
+            .sum();
+    }
 }
 
 fn overflow(pos: Pos) -> NotationError {
     NotationError::new(pos.0, "the result does not fit in a 64-bit integer").allowing(format!(
-        "{} to {}",
+        "{} to {} (fractions too: each part of one)",
         i64::MIN,
         i64::MAX
     ))
 }
 
+/// The roll-time error of a division (`/`, or `%`'s and `**`'s own) by zero: what rolled 0.
+fn division_by_zero(pos: Pos, divisor: &Node) -> NotationError {
+    let why =
+        if matches!(divisor, Node::Num(_)) { "dividing by 0".to_string() } else { format!("`{divisor}` rolled 0") };
+    NotationError::new(pos.0, format!("division by zero: {why}")).allowing("a divisor that is not 0")
+}
+
+/// `a op b` exactly, or the error that names what went wrong at `pos`.
+pub(crate) fn apply(op: BinOp, a: Value, b: Value, pos: Pos, rhs: &Node) -> Result<Value, NotationError> {
+    match op {
+        BinOp::Add => value::add(a, b),
+        BinOp::Sub => value::sub(a, b),
+        BinOp::Mul => value::mul(a, b),
+        BinOp::Div | BinOp::IntDiv if b == value::int(0) => return Err(division_by_zero(pos, rhs)),
+        BinOp::Div => value::div(a, b),
+        BinOp::IntDiv => value::int_div(a, b),
+        BinOp::Rem => value::rem(a, b),
+        BinOp::Pow => {
+            return value::pow(a, b).map_err(|e| match e {
+                PowError::Overflow => overflow(pos),
+                PowError::ZeroDivision => NotationError::new(pos.0, "division by zero: 0 to a negative power")
+                    .allowing("a base that is not 0, or an exponent of 0 or more"),
+                PowError::Fraction => NotationError::new(
+                    pos.0,
+                    format!("`{rhs}` rolled {}: a power's exponent must be a whole number", value::value_text(b)),
+                )
+                .allowing("a whole-number exponent (floor(), ceil() or round() make one)"),
+            })
+        }
+    }
+    .ok_or_else(|| overflow(pos))
+}
+
+/// A function applied to its arguments' values.
+pub(crate) fn call(func: Func, args: &[Value], pos: Pos, nodes: &[Node]) -> Result<Value, NotationError> {
+    let x = args[0];
+    Ok(match func {
+        Func::Floor => x.floor(),
+        Func::Ceil => x.ceil(),
+        Func::Round => x.round(),
+        Func::Abs => {
+            if *x.numer() == i64::MIN {
+                return Err(overflow(pos));
+            }
+            x.abs()
+        }
+        Func::Sign => value::int(x.numer().signum()),
+        Func::Min => args.iter().copied().min().unwrap_or(x),
+        Func::Max => args.iter().copied().max().unwrap_or(x),
+        Func::Pow => apply(BinOp::Pow, x, args[1], pos, &nodes[1])?,
+    })
+}
+
 impl Eval<'_> {
+    /// A `{...}` group's value; its text (`{2d6 [3, 4] (7), 1d8 [2] (2, dropped)}kh1`) is appended to `out`.
+    fn group(&mut self, g: &RollGroup, out: &mut String) -> Result<Value, NotationError> {
+        let index = self.roll_groups;
+        self.roll_groups += 1;
+        let mut items: Vec<(Value, String)> = Vec::with_capacity(g.exprs.len());
+        if g.keeps_dice() && (g.keep.is_some() || g.drop.is_some()) {
+            let mut nodes = Vec::new();
+            dice_nodes(&g.exprs[0], &mut nodes);
+            let mut rolled: Vec<GroupRoll> = nodes.iter().map(|d| d.roll(self.rng)).collect();
+            keep_across(g, &nodes, &mut rolled);
+            self.prerolled = rolled.into();
+        }
+        for e in &g.exprs {
+            let mut text = String::new();
+            let v = self.eval(e, &mut text)?;
+            items.push((v, text));
+        }
+        // Which sub-rolls are kept (with one sub-expression, keep/drop chose among its dice instead).
+        let n = items.len();
+        let mut kept = vec![true; n];
+        if !g.keeps_dice() {
+            if let Some((high, k)) = g.kept(n as u32) {
+                let mut order: Vec<usize> = (0..n).collect();
+                order.sort_by_key(|&i| (items[i].0, i));
+                let dropped: Vec<usize> =
+                    if high { order[..n - k as usize].to_vec() } else { order[k as usize..].to_vec() };
+                dropped.into_iter().for_each(|i| kept[i] = false);
+            }
+        }
+        let mut shown: Vec<usize> = (0..n).collect();
+        match g.sort {
+            Some(Sort::Ascending) => shown.sort_by_key(|&i| items[i].0),
+            Some(Sort::Descending) => shown.sort_by_key(|&i| std::cmp::Reverse(items[i].0)),
+            None => {}
+        }
+        let mut total = value::int(0);
+        out.push('{');
+        for (j, &i) in shown.iter().enumerate() {
+            let (v, text) = &items[i];
+            let count = g.success.map_or(0, |s| s.score_value(*v)) as i8;
+            if j > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(text);
+            if n > 1 || g.success.is_some() {
+                out.push_str(" (");
+                value::push_value(out, *v);
+                out.push_str(match (kept[i], count) {
+                    (false, _) => ", dropped",
+                    (true, 1) => " ✓",
+                    (true, -1) => " ✗",
+                    _ => "",
+                });
+                out.push(')');
+            }
+            if kept[i] {
+                let add = if g.success.is_some() { value::int(count as i64) } else { *v };
+                total = value::add(total, add).ok_or_else(|| overflow(g.pos))?;
+            }
+            self.subrolls.push(SubRoll {
+                group: index,
+                value: *v,
+                kept: kept[i],
+                count: if kept[i] { count } else { 0 },
+            });
+        }
+        out.push('}');
+        g.push_modifiers(out);
+        Ok(total)
+    }
+
     /// The value of a node; its text is appended to `out`.
-    fn eval(&mut self, node: &Node, out: &mut String) -> Result<i64, NotationError> {
+    fn eval(&mut self, node: &Node, out: &mut String) -> Result<Value, NotationError> {
         Ok(match node {
             Node::Num(n) => {
                 render::push_int(out, *n);
-                *n
+                value::int(*n)
+            }
+            Node::Decimal(v) => {
+                value::push_value(out, *v);
+                *v
             }
             Node::Dice(g) => {
-                let r = g.roll(self.rng);
+                let r = match self.prerolled.pop_front() {
+                    Some(r) => r,
+                    None => g.roll(self.rng),
+                };
                 render::push_group_text(out, &r);
                 let v = r.subtotal;
                 self.groups.push(r);
-                v
+                value::int(v)
             }
             Node::Neg(x) => {
                 let paren = matches!(**x, Node::Bin { .. });
@@ -250,7 +558,7 @@ impl Eval<'_> {
                 if paren {
                     out.push(')');
                 }
-                v.checked_neg().ok_or_else(|| overflow(Pos(1)))?
+                value::sub(value::int(0), v).ok_or_else(|| overflow(Pos(1)))?
             }
             Node::Label(x, l) => {
                 let paren = matches!(**x, Node::Bin { .. } | Node::Neg(_));
@@ -262,35 +570,28 @@ impl Eval<'_> {
                 self.labels.push(LabelRoll { label: l.clone(), value: v });
                 v
             }
+            Node::Group(g) => self.group(g, out)?,
+            Node::Call { func, args, pos } => {
+                out.push_str(func.name());
+                out.push('(');
+                let mut vals = Vec::with_capacity(args.len());
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    vals.push(self.eval(a, out)?);
+                }
+                out.push(')');
+                call(*func, &vals, *pos, args)?
+            }
             Node::Bin { op, lhs, rhs, pos } => {
-                let prec = |n: &Node| match n {
-                    Node::Bin { op, .. } => op.precedence(),
-                    _ => u8::MAX,
-                };
-                let (pl, pr) = (prec(lhs) < op.precedence(), prec(rhs) <= op.precedence());
+                let (pl, pr) = (Node::needs_parens(*op, lhs, true), Node::needs_parens(*op, rhs, false));
                 out.push_str(if pl { "(" } else { "" });
                 let a = self.eval(lhs, out)?;
-                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.symbol(), if pr { "(" } else { "" });
+                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.text(), if pr { "(" } else { "" });
                 let b = self.eval(rhs, out)?;
                 out.push_str(if pr { ")" } else { "" });
-                match op {
-                    BinOp::Add => a.checked_add(b),
-                    BinOp::Sub => a.checked_sub(b),
-                    BinOp::Mul => a.checked_mul(b),
-                    BinOp::Div => {
-                        if b == 0 {
-                            let why = if matches!(**rhs, Node::Num(_)) {
-                                "dividing by 0".to_string()
-                            } else {
-                                format!("`{rhs}` rolled 0")
-                            };
-                            return Err(NotationError::new(pos.0, format!("division by zero: {why}"))
-                                .allowing("a divisor that is not 0"));
-                        }
-                        a.checked_div(b)
-                    }
-                }
-                .ok_or_else(|| overflow(*pos))?
+                apply(*op, a, b, *pos, rhs)?
             }
         })
     }
@@ -307,12 +608,20 @@ impl Expr {
 
     /// Roll with the caller's generator (the result's `seed` is None).
     pub fn roll_with(&self, rng: &mut RollRng) -> Result<ExprRoll, NotationError> {
-        let mut ev = Eval { rng, groups: Vec::new(), labels: Vec::new() };
+        let mut ev = Eval {
+            rng,
+            groups: Vec::new(),
+            labels: Vec::new(),
+            subrolls: Vec::new(),
+            roll_groups: 0,
+            prerolled: Default::default(),
+        };
         let mut expr = String::with_capacity(32);
         self.push_canonical(&mut expr);
         let mut text = String::with_capacity(64);
         let total = ev.eval(&self.root, &mut text)?;
-        let _ = write!(text, " = {total}");
+        text.push_str(" = ");
+        value::push_value(&mut text, total);
         if let Some(c) = &self.comment {
             let _ = write!(text, "  # {c}");
         }
@@ -322,6 +631,7 @@ impl Expr {
             total,
             groups: ev.groups,
             labels: ev.labels,
+            subrolls: ev.subrolls,
             comment: self.comment.clone(),
             text,
         })

@@ -1,11 +1,20 @@
-//! Odds of the arithmetic tree: `+ -` by convolution, `* /` by the product distribution, all bounds checked
-//! (support, work, 64-bit overflow, possible division by zero) before computing.
+//! Odds of the arithmetic tree: `+ -` by convolution, `* /` and every other operator and function by the
+//! distribution over both operands' values, all bounds checked (support, work, 64-bit overflow, a possible
+//! division by zero or fractional exponent) before or while computing, never after a long wait.
 
-use super::super::ast::{BinOp, Node};
+use super::super::ast::{BinOp, Func, Node};
 use super::super::error::NotationError;
+use super::super::limits::MAX_ODDS_SUPPORT;
+use super::super::value::{self, PowError, Value};
 use super::budget::{check_support, Budget};
+use super::exact::{Inner, Odds};
 use super::group_odds;
 use crate::dist::Dist;
+use num_traits::Signed;
+use std::collections::HashMap;
+
+/// Steps charged per pair of values combined through a hash map (several times a dense multiply-add).
+const SPARSE_PAIR_COST: f64 = 8.0;
 
 fn overflow(col: usize) -> NotationError {
     NotationError::new(col, "a possible result does not fit in a 64-bit integer").allowing(format!(
@@ -15,83 +24,154 @@ fn overflow(col: usize) -> NotationError {
     ))
 }
 
-pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Dist, NotationError> {
+fn division_by_zero(col: usize, rhs: &Node, pz: f64) -> NotationError {
+    NotationError::new(col, format!("division by zero: `{rhs}` can be 0 (probability {pz:.3e})"))
+        .allowing("a divisor that can never be 0")
+}
+
+pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Odds, NotationError> {
     match node {
-        Node::Num(n) => Ok(Dist::point(*n)),
+        Node::Num(n) => Ok(Dist::point(*n).into()),
+        Node::Decimal(v) => Ok(Odds::from_pairs(HashMap::from([(*v, 1.0)]), 0.0)),
         Node::Dice(g) => {
             g.validate()?;
-            group_odds(g, budget)
+            Ok(group_odds(g, budget)?.into())
         }
         Node::Label(x, _) => node_odds(x, budget),
+        Node::Group(g) => super::roll_group::roll_group_odds(g, budget),
         Node::Neg(x) => {
             let d = node_odds(x, budget)?;
-            if d.min() == Some(i64::MIN) {
-                return Err(overflow(1));
+            match d.inner {
+                Inner::Whole(d) => {
+                    if d.min() == Some(i64::MIN) {
+                        return Err(overflow(1));
+                    }
+                    Ok(d.neg().into())
+                }
+                _ => map(&d, budget, 1, |v| value::sub(value::int(0), v).ok_or(PowError::Overflow), node),
             }
-            Ok(d.neg())
+        }
+        Node::Call { func, args, pos } => {
+            let col = pos.0;
+            let mut odds = Vec::with_capacity(args.len());
+            for a in args {
+                odds.push(node_odds(a, budget)?);
+            }
+            let x = odds.remove(0);
+            match func {
+                Func::Floor => map(&x, budget, col, |v| Ok(v.floor()), node),
+                Func::Ceil => map(&x, budget, col, |v| Ok(v.ceil()), node),
+                Func::Round => map(&x, budget, col, |v| Ok(v.round()), node),
+                Func::Sign => map(&x, budget, col, |v| Ok(value::int(v.numer().signum())), node),
+                Func::Abs => map(
+                    &x,
+                    budget,
+                    col,
+                    |v| if *v.numer() == i64::MIN { Err(PowError::Overflow) } else { Ok(v.abs()) },
+                    node,
+                ),
+                Func::Min | Func::Max => {
+                    let max = *func == Func::Max;
+                    odds.into_iter().try_fold(x, |acc, y| {
+                        combine(&acc, &y, budget, col, |a, b| Ok(if max { a.max(b) } else { a.min(b) }), &args[1])
+                    })
+                }
+                Func::Pow => binary(BinOp::Pow, &x, &odds[0], budget, col, &args[1]),
+            }
         }
         Node::Bin { op, lhs, rhs, pos } => {
             let a = node_odds(lhs, budget)?;
             let b = node_odds(rhs, budget)?;
-            let col = pos.0;
-            let (Some(a0), Some(a1), Some(b0), Some(b1)) = (a.min(), a.max(), b.min(), b.max()) else {
-                return Ok(Dist::from_pairs([]));
-            };
-            let (a0, a1, b0, b1) = (a0 as i128, a1 as i128, b0 as i128, b1 as i128);
-            let (lo, hi) = match op {
-                BinOp::Add => (a0 + b0, a1 + b1),
-                BinOp::Sub => (a0 - b1, a1 - b0),
-                BinOp::Mul => {
-                    let c = [a0 * b0, a0 * b1, a1 * b0, a1 * b1];
-                    (*c.iter().min().unwrap(), *c.iter().max().unwrap())
-                }
-                BinOp::Div => {
-                    let pz = b.p(0);
-                    if pz > 0.0 {
-                        return Err(NotationError::new(
-                            col,
-                            format!("division by zero: `{rhs}` can be 0 (probability {pz:.3e})"),
-                        )
-                        .allowing("a divisor that can never be 0"));
-                    }
-                    if a0 == i64::MIN as i128 && b.p(-1) > 0.0 {
-                        return Err(overflow(col));
-                    }
-                    let m = a0.abs().max(a1.abs());
-                    (-m, m)
-                }
-            };
-            if lo < i64::MIN as i128 || hi > i64::MAX as i128 {
+            binary(*op, &a, &b, budget, pos.0, rhs)
+        }
+    }
+}
+
+/// `a op b` for independent operands.
+fn binary(op: BinOp, a: &Odds, b: &Odds, budget: &mut Budget, col: usize, rhs: &Node) -> Result<Odds, NotationError> {
+    if matches!(op, BinOp::Div | BinOp::IntDiv) {
+        let pz = b.p(0);
+        if pz > 0.0 {
+            return Err(division_by_zero(col, rhs, pz));
+        }
+    }
+    if let (Inner::Whole(x), Inner::Whole(y)) = (&a.inner, &b.inner) {
+        if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::IntDiv) {
+            if let Some(d) = whole_binary(op, x, y, budget, col)? {
+                return Ok(d.into());
+            }
+        }
+    }
+    combine(
+        a,
+        b,
+        budget,
+        col,
+        |x, y| match op {
+            BinOp::Add => value::add(x, y).ok_or(PowError::Overflow),
+            BinOp::Sub => value::sub(x, y).ok_or(PowError::Overflow),
+            BinOp::Mul => value::mul(x, y).ok_or(PowError::Overflow),
+            BinOp::Div => value::div(x, y).ok_or(PowError::Overflow),
+            BinOp::IntDiv => value::int_div(x, y).ok_or(PowError::Overflow),
+            BinOp::Rem => value::rem(x, y).ok_or(PowError::Overflow),
+            BinOp::Pow => value::pow(x, y),
+        },
+        rhs,
+    )
+}
+
+/// Whole operands, dense: `+ -` convolve, `* /` over the dense range of the result. None when that range is
+/// over the size limit (the sparse path may still fit: `1d6 * 100000` has 6 values).
+fn whole_binary(op: BinOp, a: &Dist, b: &Dist, budget: &mut Budget, col: usize) -> Result<Option<Dist>, NotationError> {
+    let (Some(a0), Some(a1), Some(b0), Some(b1)) = (a.min(), a.max(), b.min(), b.max()) else {
+        return Ok(Some(Dist::from_pairs([])));
+    };
+    let (a0, a1, b0, b1) = (a0 as i128, a1 as i128, b0 as i128, b1 as i128);
+    let (lo, hi) = match op {
+        BinOp::Add => (a0 + b0, a1 + b1),
+        BinOp::Sub => (a0 - b1, a1 - b0),
+        BinOp::Mul => {
+            let c = [a0 * b0, a0 * b1, a1 * b0, a1 * b1];
+            (*c.iter().min().unwrap(), *c.iter().max().unwrap())
+        }
+        _ => {
+            if a0 == i64::MIN as i128 && b.p(-1) > 0.0 {
                 return Err(overflow(col));
             }
-            let work = (a.support_len() * b.support_len()) as f64;
-            budget.charge(work, col)?;
-            match op {
-                BinOp::Add => {
-                    check_support(lo, hi, col)?;
-                    Ok(a.add(&b))
-                }
-                BinOp::Sub => {
-                    check_support(lo, hi, col)?;
-                    Ok(a.add(&b.neg()))
-                }
-                BinOp::Mul => {
-                    check_support(lo, hi, col)?;
-                    Ok(product(&a, &b, lo as i64, hi as i64, |x, y| x * y))
-                }
-                BinOp::Div => {
-                    // The quotient's true range can be much narrower than the bound: compute it exactly.
-                    let (mut qlo, mut qhi) = (i64::MAX, i64::MIN);
-                    for x in [a0 as i64, a1 as i64] {
-                        for (y, _) in b.iter() {
-                            qlo = qlo.min(x / y);
-                            qhi = qhi.max(x / y);
-                        }
-                    }
-                    check_support(qlo as i128, qhi as i128, col)?;
-                    Ok(product(&a, &b, qlo, qhi, |x, y| x / y))
+            let m = a0.abs().max(a1.abs());
+            (-m, m)
+        }
+    };
+    if lo < i64::MIN as i128 || hi > i64::MAX as i128 {
+        return Err(overflow(col));
+    }
+    match op {
+        BinOp::Add | BinOp::Sub => {
+            budget.charge((a.support_len() * b.support_len()) as f64, col)?;
+            check_support(lo, hi, col)?;
+            Ok(Some(if op == BinOp::Add { a.add(b) } else { a.add(&b.neg()) }))
+        }
+        BinOp::Mul => {
+            if hi - lo >= MAX_ODDS_SUPPORT as i128 {
+                return Ok(None);
+            }
+            budget.charge((a.support_len() * b.support_len()) as f64, col)?;
+            Ok(Some(product(a, b, lo as i64, hi as i64, |x, y| x * y)))
+        }
+        _ => {
+            budget.charge((a.support_len() * b.support_len()) as f64, col)?;
+            // The quotient's true range can be much narrower than the bound: compute it exactly.
+            let (mut qlo, mut qhi) = (i64::MAX, i64::MIN);
+            for x in [a0 as i64, a1 as i64] {
+                for (y, _) in b.iter() {
+                    qlo = qlo.min(x / y);
+                    qhi = qhi.max(x / y);
                 }
             }
+            if (qhi as i128 - qlo as i128) >= MAX_ODDS_SUPPORT as i128 {
+                return Ok(None);
+            }
+            Ok(Some(product(a, b, qlo, qhi, |x, y| x / y)))
         }
     }
 }
@@ -106,4 +186,79 @@ fn product(a: &Dist, b: &Dist, lo: i64, hi: i64, f: impl Fn(i64, i64) -> i64) ->
     }
     let t = 1.0 - (1.0 - a.truncated_mass()) * (1.0 - b.truncated_mass());
     Dist::from_dense(lo, p, t)
+}
+
+/// Adds `p` to `v`'s probability in `m`, failing when the result would have more values than the size limit.
+fn put(m: &mut HashMap<Value, f64>, v: Value, p: f64, col: usize) -> Result<(), NotationError> {
+    *m.entry(v).or_insert(0.0) += p;
+    if m.len() as u64 > MAX_ODDS_SUPPORT {
+        return Err(NotationError::new(
+            col,
+            format!("the exact odds here would have more than {MAX_ODDS_SUPPORT} possible totals"),
+        )
+        .allowing(format!("at most {MAX_ODDS_SUPPORT} possible totals, the exact-odds size limit")));
+    }
+    Ok(())
+}
+
+/// The error for a value `f` cannot take (`arg` is the operand it came from, shown by its notation).
+fn value_error(e: PowError, col: usize, arg: &Node, v: Value, p: f64) -> NotationError {
+    match e {
+        PowError::Overflow => overflow(col),
+        PowError::ZeroDivision => NotationError::new(
+            col,
+            format!(
+                "division by zero: 0 to a negative power (`{arg}` can be {}, probability {p:.3e})",
+                value::value_text(v)
+            ),
+        )
+        .allowing("a base that can never be 0, or an exponent of 0 or more"),
+        PowError::Fraction => NotationError::new(
+            col,
+            format!(
+                "`{arg}` can be {} (probability {p:.3e}): a power's exponent must be a whole number",
+                value::value_text(v)
+            ),
+        )
+        .allowing("a whole-number exponent (floor(), ceil() or round() make one)"),
+    }
+}
+
+/// f(X) over every value.
+fn map(
+    x: &Odds,
+    budget: &mut Budget,
+    col: usize,
+    f: impl Fn(Value) -> Result<Value, PowError>,
+    node: &Node,
+) -> Result<Odds, NotationError> {
+    budget.charge(x.len() as f64 * SPARSE_PAIR_COST, col)?;
+    let mut m = HashMap::with_capacity(x.len());
+    for (v, p) in x.iter() {
+        let y = f(v).map_err(|e| value_error(e, col, node, v, p))?;
+        put(&mut m, y, p, col)?;
+    }
+    Ok(Odds::from_pairs(m, x.truncated_mass()))
+}
+
+/// f(X, Y) over every pair of values of independent X and Y; an error of f names `rhs` and the value of Y.
+fn combine(
+    a: &Odds,
+    b: &Odds,
+    budget: &mut Budget,
+    col: usize,
+    f: impl Fn(Value, Value) -> Result<Value, PowError>,
+    rhs: &Node,
+) -> Result<Odds, NotationError> {
+    budget.charge(a.len() as f64 * b.len() as f64 * SPARSE_PAIR_COST, col)?;
+    let bs: Vec<(Value, f64)> = b.iter().collect();
+    let mut m = HashMap::new();
+    for (x, px) in a.iter() {
+        for &(y, py) in &bs {
+            let v = f(x, y).map_err(|e| value_error(e, col, rhs, y, py))?;
+            put(&mut m, v, px * py, col)?;
+        }
+    }
+    let t = 1.0 - (1.0 - a.truncated_mass()) * (1.0 - b.truncated_mass());
+    Ok(Odds::from_pairs(m, t))
 }

@@ -102,6 +102,22 @@ pub(crate) fn throw_dist(g: &DiceGroup) -> Dense {
     throw_dist_with(g, g.reroll)
 }
 
+/// A die's first throw after the reroll rule and `min`/`max`: P(value), values ascending.
+pub(crate) fn first_throw_dist(g: &DiceGroup) -> Dense {
+    let t = throw_dist(g);
+    if g.min.is_none() && g.max.is_none() {
+        return t;
+    }
+    let values: Vec<i64> = (t.min..).take(t.p.len()).map(|f| g.clamp(f)).collect();
+    let lo = values.iter().copied().min().unwrap_or(t.min);
+    let hi = values.iter().copied().max().unwrap_or(t.min);
+    let mut out = Dense { min: lo, p: vec![0.0; (hi - lo + 1) as usize] };
+    for (v, p) in values.into_iter().zip(t.p) {
+        out.p[(v - lo) as usize] += p;
+    }
+    out
+}
+
 /// P(face) for a throw an explosion added: reroll-once (`ro`, ♻) applies to a die's first throw only.
 fn explosion_throw_dist(g: &DiceGroup) -> Dense {
     throw_dist_with(g, g.reroll.filter(|r| !r.once))
@@ -109,16 +125,16 @@ fn explosion_throw_dist(g: &DiceGroup) -> Dense {
 
 fn throw_dist_with(g: &DiceGroup, reroll: Option<Reroll>) -> Dense {
     let faces: Vec<i64> = g.faces().collect();
-    let n = faces.len() as f64;
+    let w: Vec<f64> = faces.iter().map(|&f| g.die.weight(f)).collect();
     let p = match reroll {
-        None => vec![1.0 / n; faces.len()],
+        None => w,
         Some(Reroll { on, once: true }) => {
-            let hit = faces.iter().filter(|&&f| on.matches(f)).count() as f64;
-            faces.iter().map(|&f| if on.matches(f) { 0.0 } else { 1.0 / n } + hit / n / n).collect()
+            let hit = crate::dist::add_up(faces.iter().zip(&w).filter(|(&f, _)| on.matches(f)).map(|(_, &p)| p));
+            faces.iter().zip(&w).map(|(&f, &p)| if on.matches(f) { 0.0 } else { p } + hit * p).collect()
         }
         Some(Reroll { on, once: false }) => {
-            let keep = faces.iter().filter(|&&f| !on.matches(f)).count() as f64;
-            faces.iter().map(|&f| if on.matches(f) { 0.0 } else { 1.0 / keep }).collect()
+            let keep = crate::dist::add_up(faces.iter().zip(&w).filter(|(&f, _)| !on.matches(f)).map(|(_, &p)| p));
+            faces.iter().zip(&w).map(|(&f, &p)| if on.matches(f) { 0.0 } else { p / keep }).collect()
         }
     };
     Dense { min: faces[0], p }
@@ -138,7 +154,7 @@ pub fn one_die_value(group: &DiceGroup, tail: f64) -> Result<(i64, Vec<f64>, f64
 }
 
 fn die_value_to(g: &DiceGroup, budget: &mut Budget, tail: f64) -> Result<(Dense, f64), NotationError> {
-    let t = throw_dist(g);
+    let t = first_throw_dist(g);
     let Some(e) = g.explode else {
         return Ok((t, 0.0));
     };
@@ -162,10 +178,12 @@ fn die_value_to(g: &DiceGroup, budget: &mut Budget, tail: f64) -> Result<(Dense,
     if hit0.mass() == 0.0 {
         return Ok((t, 0.0));
     }
-    // After k explosions the mass still exploding is at most pm^k: expand until it falls below the tail.
-    let pm = hit0.mass().max(hit1.mass());
-    let steps = (tail.ln() / pm.ln()).ceil().max(1.0);
-    let (lo, hi) = (g.die.min_face() as f64, g.die.max_face() as f64);
+    // After k explosions the mass still exploding is at most pm^(k-1) (the first throw may always explode, as
+    // after `min`; later throws explode with pm < 1): expand until it falls below the tail.
+    let pm = hit1.mass();
+    let steps = if pm > 0.0 { (tail.ln() / pm.ln()).ceil().max(1.0) + 1.0 } else { 1.0 };
+    let t_max = t.min + t.p.len() as i64 - 1;
+    let (lo, hi) = (g.die.min_face().min(t.min) as f64, g.die.max_face().max(t_max) as f64);
     // A chain with k explosions lies within [min(0, lowest) * (k + 1), highest * (k + 1)].
     let neg = lo.min(lo + pen as f64).min(0.0);
     let lo_b = (neg * (steps + 2.0)).floor() as i64 - 1;

@@ -6,7 +6,8 @@
 //! - a group without keep/drop: convolution by repeated squaring ([`Dist::repeat_sum`]);
 //! - keep/drop: multiset dynamic programming ([`keep`]);
 //! - success counting: the same, over each die's score (+1/0/-1) instead of its value;
-//! - `+ -`: convolution; `* /`: the product distribution over both supports.
+//! - `+ -`: convolution; `* / % **` and functions: the distribution over both operands' values, exact
+//!   rationals ([`Odds`]).
 //!
 //! Every step checks [`MAX_ODDS_SUPPORT`] and charges its estimated work against [`MAX_ODDS_WORK`] before it runs.
 //!
@@ -17,7 +18,11 @@
 mod arith;
 mod budget;
 mod die;
+mod exact;
 mod keep;
+mod roll_group;
+mod top;
+mod unique;
 
 use super::ast::{DiceGroup, Expr};
 use super::error::NotationError;
@@ -25,6 +30,7 @@ use crate::dist::Dist;
 use budget::{check_support, Budget};
 pub use die::one_die_value;
 use die::{die_value, trim, Dense};
+pub use exact::Odds;
 
 impl DiceGroup {
     /// The exact distribution of the group's value (sum of kept dice, or successes less failures).
@@ -35,9 +41,9 @@ impl DiceGroup {
 }
 
 impl Expr {
-    /// The exact distribution of the total. Errors name the limit an exact answer would exceed, or a division
-    /// by zero that can happen.
-    pub fn odds(&self) -> Result<Dist, NotationError> {
+    /// The exact distribution of the total (over fractions once `/` can make one). Errors name the limit an
+    /// exact answer would exceed, or a division by zero that can happen.
+    pub fn odds(&self) -> Result<Odds, NotationError> {
         arith::node_odds(&self.root, &mut Budget::default())
     }
 }
@@ -81,6 +87,9 @@ fn repeat_sum(d: &Dense, n: u32, col: usize, budget: &mut Budget) -> Result<Dens
 
 pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, NotationError> {
     let col = g.pos.0;
+    if let Some(u) = g.unique {
+        return unique::unique_odds(g, u, budget);
+    }
     let (value, cut) = die_value(g, budget)?;
     let held = 1.0 - cut;
     // (value of one die, probability) pairs, ascending, normalised over the mass held.
@@ -88,9 +97,8 @@ pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, Not
         value.p.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (value.min + i as i64, p / held)).collect();
     let stat = |v: i64| g.success.map_or(v, |s| s.score(v));
     let n = g.count;
-    let mut out = match g.keep {
-        Some(k) => {
-            let (high, kept) = k.kept(n);
+    let mut out = match g.kept() {
+        Some((high, kept)) => {
             let mut levels: Vec<(f64, i64)> = pairs.iter().map(|&(v, p)| (p, stat(v))).collect();
             if high {
                 levels.reverse();
