@@ -1,4 +1,4 @@
-//! Links the wasm32 binary with `--emit-relocs`: wasm-split (scripts/wasm-split.sh) needs the relocations to cut
+//! Links the wasm32 binary with `--emit-relocs`: the code splitting (crates/xtask/src/split.rs) needs the relocations to cut
 //! the lazily loaded screens (src/screens/split.rs) out of the main module. A link argument, not a rustflag, so
 //! the dependencies' build cache stays valid and native builds are untouched.
 fn main() {

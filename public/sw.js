@@ -1,6 +1,6 @@
 // dicetray service worker: offline app shell and update-on-request.
 //
-// The two constants below are filled in at build time by scripts/pwa-precache.sh (a Trunk post_build hook): BUILD
+// The two constants below are filled in at build time by crates/xtask (Trunk's post_build hook): BUILD
 // is a hash of every file Trunk produced, so each deploy that changes anything is a new service worker (and a new
 // cache); PRECACHE lists those files, relative to this script (the site root, wherever it is mounted).
 const BUILD = "dev";

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command as on a machine whose cargo cache is empty: CARGO_HOME is a new temporary folder holding only links
-# to the tool binaries already installed (rustup's proxies, Trunk, wasm-bindgen, wasm-split-cli) and cargo's list of
+# to the tool binaries already installed (rustup's proxies, Trunk, wasm-bindgen) and cargo's list of
 # installed crates, so no tool is rebuilt but every crate the command needs must be fetched by the command itself.
 # A build step that relies on crates an earlier build left in the cache (#15: the release build once did) fails here
 # instead of on a newcomer's machine. `.ci/run` runs `make test` this way. The folder is removed afterwards.

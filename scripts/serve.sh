@@ -4,8 +4,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/tools.sh
 . scripts/env.sh
-# The address and port Trunk writes into its auto-reload script, which scripts/csp.mjs must allow: when the command
-# line overrides Trunk.toml's [serve] values, csp.mjs is told.
+# Trunk runs cargo offline (Trunk.toml): fetch the locked crates first, as scripts/build-release.sh does, so that a
+# brand-new machine's cargo cache has them.
+cargo fetch --locked
+# The address and port Trunk writes into its auto-reload script, which the Content-Security-Policy must allow: when the
+# command line overrides Trunk.toml's [serve] values, the build's post-build step (crates/xtask/src/csp.rs) is told.
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[i]}" in

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs whatever the build needs and is missing; quick (a few version checks) when all is present.
-#   scripts/tools.sh          the build tools: wasm32 target, Trunk, wasm-bindgen-cli, wasm-opt, terser, wasm-split-cli
+#   scripts/tools.sh          the build tools: wasm32 target, Trunk, wasm-bindgen-cli, wasm-opt
 #   scripts/tools.sh --browser   also Chromium + chromedriver (Debian packages) for the browser tests
 # Every version is pinned in one place: Trunk.toml (trunk-version, [tools]); wasm-bindgen-cli must also equal
-# the wasm-bindgen in Cargo.lock, which this script checks.
+# the wasm-bindgen in Cargo.lock, which this script checks. Everything else the build runs after cargo (code
+# splitting, minification, hashes) is crates/xtask, which cargo builds from Cargo.lock like any crate.
 # Source it (`. scripts/tools.sh`) or run it; either way it prints the PATH additions it needs in scripts/env.sh.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,11 +18,9 @@ toml_value() { # toml_value KEY -> the quoted string value of KEY in Trunk.toml
 trunk_version="$(toml_value trunk-version)"; trunk_version="${trunk_version#=}"
 bindgen_version="$(toml_value wasm_bindgen)"
 wasm_opt_version="$(toml_value wasm_opt)"; wasm_opt_version="${wasm_opt_version#version_}"
-wasm_split_version="$(toml_value wasm_split)"
-terser_version="$(toml_value terser)"
 lock_bindgen="$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' Cargo.lock)"
-[ -n "$trunk_version" ] && [ -n "$bindgen_version" ] && [ -n "$wasm_opt_version" ] && [ -n "$wasm_split_version" ] \
-  && [ -n "$terser_version" ] || die "Trunk.toml must pin trunk-version, [tools] wasm_bindgen, wasm_opt, wasm_split and terser"
+[ -n "$trunk_version" ] && [ -n "$bindgen_version" ] && [ -n "$wasm_opt_version" ] \
+  || die "Trunk.toml must pin trunk-version, [tools] wasm_bindgen and wasm_opt"
 [ "$bindgen_version" = "$lock_bindgen" ] || die "Trunk.toml pins wasm_bindgen = $bindgen_version but Cargo.lock has wasm-bindgen $lock_bindgen; make them equal"
 
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$root/.tools/node_modules/.bin:$PATH"
@@ -59,13 +58,6 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $wasm_opt_version"; then
   npm install --silent --no-audit --no-fund --prefix "$root/.tools" "binaryen@$wasm_opt_version"
 fi
 
-# The release build minifies the app's JS (scripts/wasm-split.sh).
-if [ "$(terser --version 2>/dev/null || true)" != "terser $terser_version" ]; then
-  command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for terser"
-  say "installing terser $terser_version (npm) into .tools/"
-  npm install --silent --no-audit --no-fund --prefix "$root/.tools" "terser@$terser_version"
-fi
-
 # The notation conformance suite (crates/rules/tests/conformance.rs, run by `cargo test`) compares with
 # rpg-dice-roller at the version pinned there; bench/compare uses the same copy.
 rpg_version="$(sed -n 's/^const RPG_VERSION: &str = "\(.*\)";/\1/p' crates/rules/tests/conformance.rs)"
@@ -74,12 +66,6 @@ if [ "$(sed -n 's/^  "version": "\(.*\)",/\1/p' "$rpg_pkg" 2>/dev/null)" != "$rp
   command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for the conformance suite"
   say "installing @dice-roller/rpg-dice-roller $rpg_version (npm) into .tools/npm"
   npm install --silent --no-audit --no-fund --prefix "$root/.tools/npm" "@dice-roller/rpg-dice-roller@$rpg_version"
-fi
-
-# The code splitting step of the build (scripts/wasm-split.sh). The binary has no --version: ask cargo.
-if ! cargo install --list | grep -qx "wasm_split_cli_support v$wasm_split_version:"; then
-  say "installing wasm-split-cli $wasm_split_version (wasm_split_cli_support, about 3 minutes, once)"
-  cargo install --locked wasm_split_cli_support --version "=$wasm_split_version" --features build-binary
 fi
 
 if [ "${1:-}" = "--browser" ]; then
@@ -91,4 +77,4 @@ if [ "${1:-}" = "--browser" ]; then
     apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
 fi
-say "all tools present (trunk $trunk_version, wasm-bindgen $bindgen_version, wasm-opt $wasm_opt_version, wasm-split-cli $wasm_split_version, terser $terser_version, rpg-dice-roller $rpg_version)"
+say "all tools present (trunk $trunk_version, wasm-bindgen $bindgen_version, wasm-opt $wasm_opt_version, rpg-dice-roller $rpg_version)"

@@ -1,5 +1,5 @@
-//! The build of the site, checked as files: it uses stable Rust only, the Pages workflow builds exactly as
-//! `make test` does, and `scripts/empty-cargo-cache.sh` (how `.ci/run` proves a brand-new machine) really hands its
+//! The build of the site, checked as files: it uses stable Rust only, everything after cargo is one Rust program
+//! (crates/xtask), the Pages workflow builds exactly as `make test` does, and `scripts/empty-cargo-cache.sh` (how `.ci/run` proves a brand-new machine) really hands its
 //! command an empty cargo cache. Issue #15: an unstable flag once made the release build depend on crates that only
 //! an earlier build had fetched, and it failed on the first brand-new machine.
 
@@ -38,17 +38,34 @@ const SITE_BUILD_FILES: &[&str] = &[
     "scripts/build-release.sh",
     "scripts/empty-cargo-cache.sh",
     "scripts/env.sh",
-    "scripts/post-build.sh",
-    "scripts/pwa-precache.sh",
     "scripts/serve.sh",
     "scripts/test.sh",
     "scripts/tools.sh",
-    "scripts/wasm-split.sh",
 ];
+
+/// The build's post-build step (Trunk's hook): the crate's manifest and every source file.
+fn xtask_files() -> Vec<String> {
+    let mut files = vec!["crates/xtask/Cargo.toml".to_string()];
+    let mut dirs = vec!["crates/xtask/src".to_string()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(checkout().join(&dir)).unwrap_or_else(|e| panic!("list {dir}: {e}")) {
+            let entry = entry.unwrap();
+            let path = format!("{dir}/{}", entry.file_name().to_string_lossy());
+            if entry.file_type().unwrap().is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
 
 #[test]
 fn the_site_builds_with_stable_rust_only() {
-    for file in SITE_BUILD_FILES {
+    let files: Vec<String> = SITE_BUILD_FILES.iter().map(|f| f.to_string()).chain(xtask_files()).collect();
+    assert!(files.iter().any(|f| f.ends_with("src/main.rs")), "{files:?}");
+    for file in &files {
         for line in code_lines(&read(file)) {
             assert!(!line.contains("RUSTC_BOOTSTRAP"), "{file}: {line}");
             assert!(!line.contains("CARGO_UNSTABLE_"), "{file}: {line}");
@@ -97,6 +114,41 @@ fn the_pages_workflow_builds_as_make_test_does() {
         !commands.iter().any(|l| l.contains("trunk")),
         "the Pages workflow must build with the script: {commands:#?}"
     );
+}
+
+/// Issue #18: everything after cargo is one Rust program (crates/xtask), run by Trunk's one post-build hook; no
+/// shell, awk, sed or Node step patches Trunk's output, and the tools only those steps needed are gone.
+#[test]
+fn the_build_after_cargo_is_the_xtask_alone() {
+    let trunk: toml::Table = read("Trunk.toml").parse().expect("Trunk.toml is TOML");
+    let hooks = trunk["hooks"].as_array().expect("Trunk.toml has [[hooks]]");
+    assert_eq!(hooks.len(), 1, "one hook, so that no two run at once: {hooks:#?}");
+    let hook = hooks[0].as_table().unwrap();
+    assert_eq!(hook["stage"].as_str(), Some("post_build"));
+    assert_eq!(hook["command"].as_str(), Some("cargo"));
+    let args: Vec<&str> = hook["command_arguments"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    assert_eq!(
+        args,
+        ["run", "--offline", "--locked", "--profile", "xtask", "-p", "dicetray-xtask", "--", "post-build"]
+    );
+    // Trunk injects no loader: the xtask writes it (with the integrity of the JS it ships) in place of the rust link.
+    assert_eq!(trunk["build"]["inject_scripts"].as_bool(), Some(false));
+    assert!(read("index.html").contains(r#"<link data-trunk rel="rust""#));
+    let scripts: Vec<String> = std::fs::read_dir(checkout().join("scripts"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for gone in ["wasm-split.sh", "post-build.sh", "pwa-precache.sh", "csp.mjs", "start-after-paint.mjs"] {
+        assert!(!scripts.iter().any(|s| s == gone), "scripts/{gone} is back");
+    }
+    assert!(!scripts.iter().any(|s| s.ends_with(".mjs") || s.ends_with(".js")), "a Node step in scripts/: {scripts:?}");
+    for file in ["scripts/tools.sh", ".github/workflows/pages.yml", "Trunk.toml"] {
+        for line in code_lines(&read(file)) {
+            for tool in ["terser", "wasm-split-cli", "wasm_split"] {
+                assert!(!line.contains(tool), "{file} still installs or pins {tool}: {line}");
+            }
+        }
+    }
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The installable, offline app: registers the service worker (`public/sw.js`, completed at build time by
-//! `scripts/pwa-precache.sh`) and, when a new deploy's worker has installed and waits, shows "A new version is
+//! `crates/xtask/src/precache.rs`) and, when a new deploy's worker has installed and waits, shows "A new version is
 //! available" with a Reload button. The page reloads only when the player clicks it, never on its own: the click
 //! tells the waiting worker to take over (`SKIP_WAITING`), and the `controllerchange` that follows reloads.
 

@@ -1,5 +1,5 @@
 //! The split points: every screen but Roll is compiled into its own wasm chunk, fetched the first time the screen
-//! opens (scripts/wasm-split.sh cuts the chunks out after the build; ARCHITECTURE.md, "Code splitting"). So is
+//! opens (crates/xtask cuts the chunks out after the build; ARCHITECTURE.md, "Code splitting"). So is
 //! every Roll panel but the 24-System's: a first visit rolls ad hoc with the first system, the 24-System, so its
 //! panel is in the main module, and another system's panel is fetched when a player first picks that system (or
 //! a character who plays it).

@@ -75,7 +75,7 @@ mod tests {
         owner.set();
         let state = AppState::for_tests();
         let rolled = |seed: u64| Rolled {
-            source: RollSource::Notation { expr: "d6".into() },
+            source: RollSource::Notation { expr: "d6".into(), version: dicetray_rules::dice::NOTATION_VERSION },
             summary: Summary {
                 system: "notation".into(),
                 outcome: "total".into(),

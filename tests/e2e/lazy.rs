@@ -1,4 +1,4 @@
-//! The lazily loaded screens and Roll panels (src/screens/split.rs, scripts/wasm-split.sh): the Roll screen needs
+//! The lazily loaded screens and Roll panels (src/screens/split.rs, crates/xtask/src/split.rs): the Roll screen needs
 //! no chunk, each other screen and each Roll panel but the 24-System's fetches its own when it first opens, and a
 //! chunk that cannot be fetched shows an alert with Try again while the rest of the app keeps working.
 

@@ -1,5 +1,6 @@
-//! The Content-Security-Policy (written into index.html by `scripts/csp.mjs`) and user text that must stay text.
-//! Every browser test also fails on a CSP violation: the harness's probe records them as page errors.
+//! The Content-Security-Policy (written into index.html by `crates/xtask/src/csp.rs`, whose unit tests check how it is
+//! made, Trunk's auto-reload script under `make serve` included) and user text that must stay text. Every browser
+//! test also fails on a CSP violation: the harness's probe records them as page errors.
 
 use crate::harness::{BrowserTest, Page};
 use serde_json::json;
@@ -108,49 +109,6 @@ fn a_notation_label_and_a_hostile_character_stay_text_everywhere() {
         assert!(page.dialogs().await.is_empty(), "dialogs opened: {:?}", page.dialogs().await);
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });
-}
-
-/// Under `make serve`, Trunk fills its auto-reload script's placeholders as it serves the page, which changes the
-/// script's hash; the policy must allow the script as served (else live reload is blocked and the console shows a
-/// CSP violation). The address is Trunk.toml's, or the port `scripts/serve.sh` passes in `DICETRAY_SERVE_PORT`.
-#[test]
-fn the_policy_allows_trunks_reload_script_as_served() {
-    use std::process::{Command, Stdio};
-    let sha256 = |text: &str| -> String {
-        let mut child = Command::new("sh")
-            .args(["-c", "openssl dgst -sha256 -binary | openssl base64 -A"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("run openssl");
-        std::io::Write::write_all(child.stdin.as_mut().expect("openssl's stdin"), text.as_bytes()).expect("write");
-        let out = child.wait_with_output().expect("openssl's output");
-        format!("'sha256-{}'", String::from_utf8(out.stdout).expect("base64 is text"))
-    };
-    let reload = "\nconst address = '{{__TRUNK_ADDRESS__}}';\nconst base = '{{__TRUNK_WS_BASE__}}';\n";
-    let served = |address: &str| reload.replace("{{__TRUNK_ADDRESS__}}", address).replace("{{__TRUNK_WS_BASE__}}", "/");
-    let dir = std::env::temp_dir().join(format!("dicetray-csp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    for (port, address) in [(None, "127.0.0.1:8080"), (Some("9099"), "127.0.0.1:9099")] {
-        let file = dir.join("index.html");
-        std::fs::write(&file, format!("<html><head><meta charset=\"utf-8\" /><script>{reload}</script></head></html>"))
-            .expect("write the page");
-        let mut csp = Command::new("node");
-        csp.current_dir(env!("CARGO_MANIFEST_DIR"))
-            .arg("scripts/csp.mjs")
-            .arg(&file)
-            .env_remove("DICETRAY_SERVE_ADDRESS")
-            .env_remove("DICETRAY_SERVE_PORT");
-        if let Some(port) = port {
-            csp.env("DICETRAY_SERVE_PORT", port);
-        }
-        assert!(csp.status().expect("run node scripts/csp.mjs").success());
-        let html = std::fs::read_to_string(&file).expect("read the page back");
-        let policy = html.split("content=\"").nth(1).and_then(|rest| rest.split('"').next()).expect("a policy");
-        assert!(policy.contains(&sha256(&served(address))), "serving on {address}: {policy}");
-        assert!(!policy.contains(&sha256(&served("127.0.0.1:1"))), "{policy}");
-    }
-    std::fs::remove_dir_all(&dir).expect("remove the scratch folder");
 }
 
 /// The shipped wasm names no folder of the machine that built it: panic locations carry source paths, and without

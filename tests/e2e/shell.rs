@@ -158,7 +158,7 @@ fn starting_up_moves_nothing_on_the_page() {
 /// page's main content is there at once (Largest Contentful Paint, a Core Web Vital, is the first paint).
 #[test]
 fn the_start_up_frame_is_the_first_and_largest_paint() {
-    /// scripts/start-after-paint.mjs starts the wasm at the first paint or after this many milliseconds.
+    /// crates/xtask/src/start/after_paint.js starts the wasm at the first paint or after this many milliseconds.
     const START_FALLBACK_MS: f64 = 1000.0;
     for (width, height) in [(360, 740), (412, 823), (1280, 800)] {
         BrowserTest::new().viewport(width, height).run(move |page| async move {
@@ -187,7 +187,7 @@ fn the_start_up_frame_is_the_first_and_largest_paint() {
             let (first, wasm) = (times(&paints["first"]), times(&paints["wasm"]));
             assert_eq!(first.len(), 1, "at {width}x{height}: {paints}");
             assert_eq!(wasm.len(), 1, "at {width}x{height}, the main wasm is fetched once: {paints}");
-            // The wasm waits for the first paint, or for the waiter's fallback (scripts/start-after-paint.mjs: a
+            // The wasm waits for the first paint, or for the waiter's fallback (crates/xtask/src/start/after_paint.js: a
             // second after the page's script ran) when the page cannot paint that soon, as on a heavily loaded
             // machine (first paint at 6.4 s once, at a load average near 50): never sooner than either.
             assert!(

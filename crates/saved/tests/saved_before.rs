@@ -25,7 +25,7 @@ fn a_saved_history_loads_whole_and_is_written_back_unchanged() {
     assert_eq!(history.len(), 7);
     assert!(history[..5].iter().all(|e| !e.dice.is_empty()), "compact entries are replayed when read");
     assert_eq!(history[5].events.last().map(String::as_str), Some("critical_failure"));
-    assert!(matches!(&history[6].source, RollSource::Notation { expr } if expr == "4d6kh3"));
+    assert!(matches!(&history[6].source, RollSource::Notation { expr, version: 1 } if expr == "4d6kh3"));
     assert_eq!(encode_saved(&history), HISTORY.trim_end(), "written back as it was saved");
 }
 

@@ -1,0 +1,219 @@
+//! The edits to generated JavaScript, made on its syntax tree (oxc): the chunk loader's wasm URLs, the app JS's
+//! import of the loader, and the release build's minification. An edit replaces a whole string literal found by
+//! the parser, so a string inside a comment, or the same text as an object key, is never touched.
+
+use eyre::{bail, Result};
+use oxc_allocator::Allocator;
+use oxc_ast::ast::{ImportDeclaration, Program, StringLiteral};
+use oxc_ast_visit::{walk, Visit};
+use oxc_codegen::{Codegen, CodegenOptions};
+use oxc_minifier::{CompressOptions, MangleOptions, Minifier, MinifierOptions};
+use oxc_parser::Parser;
+use oxc_span::{SourceType, Span};
+
+/// A replacement of the text at `span` of the source.
+struct Edit {
+    span: Span,
+    text: String,
+}
+
+/// `source` parsed as an ES module into `allocator`; `what` names the file in errors.
+fn parse<'a>(allocator: &'a Allocator, source: &'a str, what: &str) -> Result<Program<'a>> {
+    let parsed = Parser::new(allocator, source, SourceType::mjs()).parse();
+    if parsed.panicked || parsed.diagnostics.has_errors() {
+        let errors: Vec<String> = parsed.diagnostics.errors().map(|e| e.to_string()).collect();
+        bail!("{what} is not a valid JavaScript module: {}", errors.join("; "));
+    }
+    Ok(parsed.program)
+}
+
+/// Parses `source` as an ES module and hands its syntax tree to `f`; `what` names the file in errors.
+fn with_module<T>(source: &str, what: &str, f: impl FnOnce(&Program) -> T) -> Result<T> {
+    let allocator = Allocator::default();
+    Ok(f(&parse(&allocator, source, what)?))
+}
+
+/// `source` with the edits applied (spans never overlap: each is one string literal).
+fn apply(source: &str, mut edits: Vec<Edit>) -> String {
+    edits.sort_by_key(|e| e.span.start);
+    let mut out = String::with_capacity(source.len());
+    let mut at = 0;
+    for edit in edits {
+        out.push_str(&source[at..edit.span.start as usize]);
+        out.push_str(&edit.text);
+        at = edit.span.end as usize;
+    }
+    out.push_str(&source[at..]);
+    out
+}
+
+fn json_string(text: &str) -> String {
+    serde_json::to_string(text).expect("a string always serialises")
+}
+
+/// `source` with every string literal whose value is a `from` of `renames` replaced by its `to`. Each `from` must
+/// occur: a missing one means the generated file no longer names what the build renames.
+pub fn rename_string_literals(source: &str, renames: &[(String, String)], what: &str) -> Result<String> {
+    struct Literals<'r> {
+        renames: &'r [(String, String)],
+        found: Vec<bool>,
+        edits: Vec<Edit>,
+    }
+    impl<'a> Visit<'a> for Literals<'_> {
+        fn visit_string_literal(&mut self, it: &StringLiteral<'a>) {
+            if let Some(i) = self.renames.iter().position(|(from, _)| from == it.value.as_str()) {
+                self.found[i] = true;
+                self.edits.push(Edit { span: it.span, text: json_string(&self.renames[i].1) });
+            }
+        }
+    }
+    let mut visitor = Literals { renames, found: vec![false; renames.len()], edits: Vec::new() };
+    with_module(source, what, |program| visitor.visit_program(program))?;
+    let missing: Vec<&str> =
+        renames.iter().zip(&visitor.found).filter(|(_, found)| !**found).map(|((from, _), _)| from.as_str()).collect();
+    if !missing.is_empty() {
+        bail!("{what} has no string {missing:?} to rename");
+    }
+    Ok(apply(source, visitor.edits))
+}
+
+/// `source` with every `import … from "<from>"` pointed at `to` instead; other strings equal to `from` (wasm-bindgen
+/// also uses the module's name as a key of the wasm's imports object) stay as they are. At least one import must.
+pub fn repoint_imports(source: &str, from: &str, to: &str, what: &str) -> Result<String> {
+    struct Imports<'s> {
+        from: &'s str,
+        to: String,
+        edits: Vec<Edit>,
+    }
+    impl<'a> Visit<'a> for Imports<'_> {
+        fn visit_import_declaration(&mut self, it: &ImportDeclaration<'a>) {
+            if it.source.value.as_str() == self.from {
+                self.edits.push(Edit { span: it.source.span, text: self.to.clone() });
+            }
+            walk::walk_import_declaration(self, it);
+        }
+    }
+    let mut visitor = Imports { from, to: json_string(to), edits: Vec::new() };
+    with_module(source, what, |program| visitor.visit_program(program))?;
+    if visitor.edits.is_empty() {
+        bail!("{what} does not import {from:?}");
+    }
+    Ok(apply(source, visitor.edits))
+}
+
+/// `source`, an ES module, minified: compressed, with the names of its own (module-scoped) bindings shortened,
+/// whitespace and comments dropped.
+pub fn minify_module(source: &str, what: &str) -> Result<String> {
+    let allocator = Allocator::default();
+    let mut program = parse(&allocator, source, what)?;
+    let options = MinifierOptions {
+        // A module's top-level names are its own (what it exports keeps its name), as with terser's --module:
+        // oxc mangles them in a module by default.
+        mangle: Some(MangleOptions::default()),
+        mangle_properties: None,
+        compress: Some(CompressOptions::smallest()),
+    };
+    let minified = Minifier::new(options).minify(&allocator, &mut program);
+    let code =
+        Codegen::new().with_options(CodegenOptions::minify()).with_scoping(minified.scoping).build(&program).code;
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxc_ast::ast::Statement;
+
+    /// What wasm-split's loader looks like: one fetch per chunk, each file named in a `new URL(...)`.
+    const LOADER: &str = r#"import { initSync } from "./app-1.js";
+/* characters, history */
+const __chunk_0 = makeLoad(() => {
+    const src = fetch(new URL("./chunk_0.wasm", import.meta.url));
+    return src;
+}, []);
+// "./chunk_0.wasm" in a comment is no URL
+export const __wasm_split_load_tray = makeLoad(() => fetch(new URL('./split_tray.wasm', import.meta.url)), [__chunk_0]);
+"#;
+
+    fn renames() -> Vec<(String, String)> {
+        vec![
+            ("./chunk_0.wasm".into(), "./chunk_0-aaaa.wasm".into()),
+            ("./split_tray.wasm".into(), "./split_tray-bbbb.wasm".into()),
+        ]
+    }
+
+    #[test]
+    fn chunk_urls_are_renamed_where_they_are_strings_and_nowhere_else() {
+        let out = rename_string_literals(LOADER, &renames(), "the loader").unwrap();
+        let expected = LOADER
+            .replace(r#"new URL("./chunk_0.wasm""#, r#"new URL("./chunk_0-aaaa.wasm""#)
+            .replace(r#"new URL('./split_tray.wasm'"#, r#"new URL("./split_tray-bbbb.wasm""#);
+        assert_eq!(out, expected);
+        assert!(out.contains(r#"// "./chunk_0.wasm" in a comment"#) && out.contains("/* characters, history */"));
+    }
+
+    #[test]
+    fn a_chunk_the_loader_does_not_name_is_an_error() {
+        let mut renames = renames();
+        renames.push(("./chunk_9.wasm".into(), "./chunk_9-cccc.wasm".into()));
+        let error = rename_string_literals(LOADER, &renames, "__wasm_split.js").unwrap_err().to_string();
+        assert!(error.contains("__wasm_split.js has no string [\"./chunk_9.wasm\"]"), "{error}");
+    }
+
+    /// What wasm-bindgen writes for the split main module: the loader imported once per import of the wasm, and
+    /// the same name as a key of the imports object.
+    const APP_JS: &str = r#"import * as import1 from "./__wasm_split.js"
+import * as import2 from "./__wasm_split.js"
+
+function __wbg_get_imports() {
+    const imports = {};
+    imports["./__wasm_split.js"] = import1;
+    return { "./__wasm_split.js": import2, imports };
+}
+export default __wbg_get_imports;
+"#;
+
+    #[test]
+    fn imports_of_the_loader_are_repointed_and_the_imports_object_keeps_its_key() {
+        let out = repoint_imports(APP_JS, "./__wasm_split.js", "./__wasm_split-1234.js", "app.js").unwrap();
+        assert_eq!(out.matches(r#"from "./__wasm_split-1234.js""#).count(), 2, "{out}");
+        assert_eq!(out.matches(r#""./__wasm_split.js""#).count(), 2, "{out}");
+        assert!(out.contains(r#"imports["./__wasm_split.js"] = import1;"#), "{out}");
+    }
+
+    #[test]
+    fn js_that_imports_no_loader_or_does_not_parse_is_an_error() {
+        let error = repoint_imports("export const a = 1;", "./x.js", "./y.js", "app.js").unwrap_err().to_string();
+        assert!(error.contains("app.js does not import \"./x.js\""), "{error}");
+        let error = repoint_imports("import from from;", "./x.js", "./y.js", "app.js").unwrap_err().to_string();
+        assert!(error.contains("app.js is not a valid JavaScript module"), "{error}");
+    }
+
+    #[test]
+    fn minified_js_is_smaller_keeps_its_exports_and_imports_and_still_parses() {
+        let source = r#"import * as loader from "./__wasm_split-1234.js";
+// A comment that goes.
+let cachedTextDecoder = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
+function getStringFromWasm(pointer, length) {
+    const decoded = cachedTextDecoder.decode(new Uint8Array(length).subarray(pointer, pointer + length));
+    return decoded;
+}
+export function greet(name) {
+    return getStringFromWasm(0, name.length) + loader.suffix;
+}
+export default greet;
+"#;
+        let out = minify_module(source, "app.js").unwrap();
+        assert!(out.len() < source.len() * 2 / 3, "{} -> {} bytes: {out}", source.len(), out.len());
+        assert!(!out.contains("A comment") && !out.contains("cachedTextDecoder"), "{out}");
+        assert!(out.contains("\"./__wasm_split-1234.js\""), "{out}");
+        assert!(out.contains("greet") && out.contains("suffix") && out.contains("ignoreBOM"), "{out}");
+        // Still a module that imports the loader and exports a default.
+        let (imports, default_export) = with_module(&out, "minified", |program| {
+            let imports = program.body.iter().filter(|s| matches!(s, Statement::ImportDeclaration(_))).count();
+            (imports, program.body.iter().any(|s| matches!(s, Statement::ExportDefaultDeclaration(_))))
+        })
+        .unwrap();
+        assert!(imports == 1 && default_export, "{out}");
+    }
+}
