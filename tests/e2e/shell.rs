@@ -187,17 +187,23 @@ fn the_start_up_frame_is_the_first_and_largest_paint() {
             let (first, wasm) = (times(&paints["first"]), times(&paints["wasm"]));
             assert_eq!(first.len(), 1, "at {width}x{height}: {paints}");
             assert_eq!(wasm.len(), 1, "at {width}x{height}, the main wasm is fetched once: {paints}");
-            // The wasm waits for the first paint, or for the waiter's fallback (crates/xtask/src/start/after_paint.js: a
-            // second after the page's script ran) when the page cannot paint that soon, as on a heavily loaded
+            // The wasm waits for the first paint, or for the waiter's fallback (crates/xtask/src/start/after_paint.js:
+            // a second after the page's script ran) when the page cannot paint that soon, as on a heavily loaded
             // machine (first paint at 6.4 s once, at a load average near 50): never sooner than either.
             assert!(
                 wasm[0] >= first[0] || wasm[0] >= START_FALLBACK_MS,
                 "at {width}x{height}, the wasm was requested before the first paint and before the {START_FALLBACK_MS} ms fallback: {paints}"
             );
-            // Under load the frame may paint in two steps (a header piece, then its text): every candidate for the
-            // largest paint must still be the frame's, and the first one is the first paint.
             assert!(!candidates.is_empty(), "at {width}x{height}: no largest-contentful-paint entry");
             assert_eq!(candidates[0][0].as_f64(), Some(first[0]), "at {width}x{height}: {candidates:?}, {paints}");
+            if wasm[0] < first[0] {
+                // The page could not paint within the fallback (first paint at 34.9 s once, beside three other
+                // builds): the app started without waiting, as designed, and may render before anything paints, so
+                // then its screen is the first and largest paint. The frame's claim below is about a page that paints.
+                return;
+            }
+            // Under load the frame may paint in two steps (a header piece, then its text): every candidate for the
+            // largest paint must still be the frame's, and the first one is the first paint.
             assert!(
                 candidates.iter().all(|c| c[1] == Value::Bool(true)),
                 "at {width}x{height}, a paint of the app was larger than the start-up frame: {candidates:?}, {paints}"

@@ -196,14 +196,33 @@ impl Page {
     }
 
     /// Wait until a service worker controls the page (the app registers one on start). Its install fetches and
-    /// caches every file of the site first, which took over 10 s on a 2-core machine at a load average near 50.
+    /// caches every file of the site first, which took over 10 s on a 2-core machine at a load average near 50 and
+    /// once over 30 s beside three other builds: 60 s, and on a timeout the message says how far the worker got.
     pub async fn wait_for_service_worker(&self) {
-        self.wait_js_within(
-            "return !!navigator.serviceWorker && !!navigator.serviceWorker.controller;",
-            "a service worker controls the page",
-            Duration::from_secs(30),
-        )
-        .await;
+        trace(format_args!("wait for a service worker"));
+        let script = "const sw = navigator.serviceWorker;
+            if (!sw) return 'no navigator.serviceWorker';
+            if (sw.controller) return 'controlled';
+            return sw.getRegistration().then(r => !r ? 'not registered yet' :
+              'installing: ' + (r.installing ? r.installing.state : '-') + ', waiting: ' +
+              (r.waiting ? r.waiting.state : '-') + ', active: ' + (r.active ? r.active.state : '-'));";
+        let (started, limit) = (Instant::now(), Duration::from_secs(60));
+        let mut last = Value::Null;
+        loop {
+            if let Ok(value) = self.client.execute(script, vec![]).await {
+                if value.as_str() == Some("controlled") {
+                    return;
+                }
+                last = value;
+            }
+            if started.elapsed() > limit {
+                panic!(
+                    "no service worker controls the page within {limit:?}; last state {last}; page errors: {:?}",
+                    self.js_errors().await
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
     }
 
     /// Reload the page and wait until the app has rendered again.
