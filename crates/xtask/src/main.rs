@@ -8,6 +8,7 @@
 //!   5. writes how index.html starts the app (start.rs: loader, integrity, fetch after the first paint),
 //!   6. writes the Content-Security-Policy over index.html's final inline code (csp.rs),
 //!   7. fills in the service worker's build id and precache list over the final files (precache.rs).
+//!
 //! See ARCHITECTURE.md, "The build".
 
 mod csp;
