@@ -15,6 +15,7 @@ pub mod hack_and_slash;
 pub mod notation;
 pub mod remedy;
 pub mod ruina_imperii;
+pub mod syntax;
 pub mod total_effect;
 pub mod twenty_four;
 

@@ -7,6 +7,7 @@
 //! most once (and not at all when the expression did not change, e.g. a space was added). The engine bounds
 //! the work of the odds (`dicetray_rules::dice::limits`), so no expression can freeze the tab.
 
+use crate::help::syntax::SyntaxHelp;
 use crate::state::roll::Rolled;
 use crate::state::use_app_state;
 use crate::tray::breakdown::Breakdown;
@@ -15,7 +16,6 @@ use crate::tray::compare::CompareWords;
 use crate::tray::histogram::{histogram, OddsHistogram};
 use crate::tray::input::{NotationFeedback, NotationInput};
 use crate::tray::recall::{recent_expressions, step, RecallChips, RECALL_LEN};
-use crate::tray::syntax::SyntaxHelp;
 use dicetray_rules::dice::{compare_points, parse, Expr, ExprRoll, NotationError};
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
@@ -140,6 +140,7 @@ pub fn TrayScreen() -> impl IntoView {
                         <NotationInput
                             text=text
                             invalid=Signal::derive(move || parsed.with(|p| matches!(p, Some(Err(_)))))
+                            compare_words=Signal::derive(move || points.with(|p| !p.is_empty()))
                             on_input=move |_| edited()
                             on_key=on_key
                             node_ref=input_ref

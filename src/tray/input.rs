@@ -13,11 +13,13 @@ pub fn error_message(e: &NotationError) -> String {
     }
 }
 
-/// The notation input. `invalid` sets `aria-invalid`; keys other than typing go to `on_key` (recall arrows).
+/// The notation input. `invalid` sets `aria-invalid`; `compare_words` adds the compare points' words
+/// (`#tray-compare`) to its description while there are any; keys other than typing go to `on_key` (recall arrows).
 #[component]
 pub fn NotationInput(
     text: RwSignal<String>,
     #[prop(into)] invalid: Signal<bool>,
+    #[prop(into)] compare_words: Signal<bool>,
     #[prop(into)] on_input: Callback<()>,
     #[prop(into)] on_key: Callback<KeyboardEvent>,
     node_ref: NodeRef<leptos::html::Input>,
@@ -34,7 +36,7 @@ pub fn NotationInput(
             spellcheck="false"
             enterkeyhint="go"
             placeholder="e.g. 4d6kh3 or d20+5"
-            aria-describedby="tray-feedback tray-compare"
+            aria-describedby=move || if compare_words.get() { "tray-feedback tray-compare" } else { "tray-feedback" }
             aria-invalid=move || if invalid.get() { "true" } else { "false" }
             node_ref=node_ref
             prop:value=move || text.get()

@@ -1,9 +1,9 @@
-//! The Tray's syntax help: every construct of the notation with an example, folded away under a summary. The
-//! rows are Help's notation reference (`crate::help::notation::GROUPS`), so the two never disagree; tapping an
-//! example puts it in the notation box.
+//! Help's notation reference folded into the Tray: every construct of the notation with an example, under a
+//! summary. The rows are the reference's own (`super::notation::GROUPS`), so the two never disagree; tapping an
+//! example hands it to the Tray (`on_pick`), which puts it in the notation box.
 
-use crate::help::notation::{examples, GROUPS, ORDER};
-use crate::help::rich;
+use super::notation::{examples, GROUPS, ORDER};
+use super::rich;
 use leptos::prelude::*;
 
 #[component]
