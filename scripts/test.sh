@@ -27,7 +27,7 @@ native_lane() {
   cargo test --features e2e --test e2e --no-run
   touch "$e2e_built"
   step "workspace tests"
-  cargo test --workspace
+  cargo test --workspace --no-fail-fast
 }
 
 release_lane() {
