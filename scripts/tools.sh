@@ -41,7 +41,7 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 if [ "$(trunk --version 2>/dev/null || true)" != "trunk $trunk_version" ]; then
-  say "installing Trunk $trunk_version (about 20 minutes on 2 cores, once)"
+  say "installing Trunk $trunk_version (about 8 minutes on 2 quiet cores, once)"
   # 0.22.x declares a newer rust-version than it needs; it builds and runs on 1.95.
   cargo install --locked --ignore-rust-version trunk --version "$trunk_version"
 fi
