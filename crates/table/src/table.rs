@@ -152,10 +152,11 @@ impl Table {
                         return Err(format!("asks {} for a roll, who is not at the table", to.short()));
                     }
                 }
-                let gm = GmRequest { to: *to, request: request.clone() };
-                if self.gm_requests.insert((from, id.clone()), gm).is_some() {
+                if self.gm_requests.contains_key(&(from, id.clone())) {
                     return Err(format!("GM request id `{id}` was already used"));
                 }
+                let gm = GmRequest { to: *to, request: request.clone() };
+                self.gm_requests.insert((from, id.clone()), gm);
                 Ok(vec![Event::GmRequested { gm: from, id: id.clone(), to: *to, request: request.clone() }])
             }
             Body::Answer { id, gm, roll } => {
