@@ -97,7 +97,7 @@ impl Sim {
         self.deliver(&intent, NOW);
         for j in 0..self.devices.len() {
             if j != i {
-                let c = self.contribution(j, i, roll, seed * 10 + j as u64);
+                let c = self.contribution(j, i, roll, seed.wrapping_mul(10).wrapping_add(j as u64));
                 self.deliver(&c, NOW + 100);
             }
         }
