@@ -203,3 +203,19 @@ fn a_malformed_body_names_the_peer_and_the_problem() {
     let err = sim.devices[0].table.receive(&msg, NOW).unwrap_err();
     assert!(err.to_string().contains("notation: column"), "{err}");
 }
+
+#[test]
+fn a_ninth_peer_and_a_seventeenth_open_roll_are_refused() {
+    let mut sim = Sim::new(limits::MAX_PEERS, 24);
+    let mut ninth = Identity::from_secret(bytes(5000).0).unwrap();
+    let hello = ninth.seal(sim.hash, Body::Hello { name: "late".into(), character: None });
+    let err = sim.devices[0].table.receive(&hello, NOW).unwrap_err();
+    assert!(err.to_string().contains("the table is full (MAX_PEERS, at most 8)"), "{err}");
+    for i in 0..limits::MAX_OPEN_ROLLS_PER_PEER {
+        let intent = sim.intent(1, &format!("r{i}"), "1d6", bytes(i as u64));
+        sim.devices[0].table.receive(&intent, NOW).unwrap();
+    }
+    let intent = sim.intent(1, "one too many", "1d6", bytes(99));
+    let err = sim.devices[0].table.receive(&intent, NOW).unwrap_err();
+    assert!(err.to_string().contains("(MAX_OPEN_ROLLS_PER_PEER, at most 16)"), "{err}");
+}
