@@ -11,8 +11,7 @@ fn failed(status: &Status, needle: &str) -> bool {
 #[test]
 fn a_withheld_reveal_shows_as_not_revealed() {
     let mut sim = Sim::new(3, 10);
-    let intent = sim.intent(0, "w", "1d20", bytes(1));
-    sim.deliver(&intent, NOW);
+    sim.announce(0, "w", "1d20", bytes(1));
     let events = sim.devices[1].table.tick(NOW + limits::REVEAL_LIMIT_MS - 1);
     assert!(events.is_empty());
     let events = sim.devices[1].table.tick(NOW + limits::REVEAL_LIMIT_MS);
@@ -22,8 +21,7 @@ fn a_withheld_reveal_shows_as_not_revealed() {
 #[test]
 fn a_reveal_that_does_not_match_the_commitment_fails() {
     let mut sim = Sim::new(2, 11);
-    let intent = sim.intent(0, "c", "1d20", bytes(1));
-    sim.deliver(&intent, NOW);
+    sim.announce(0, "c", "1d20", bytes(1));
     let reveal = sim.reveal(0, "c", bytes(2));
     sim.deliver(&reveal, NOW + 1);
     assert!(failed(&sim.statuses(0, "c")[1], "does not match the commitment"));
@@ -33,8 +31,7 @@ fn a_reveal_that_does_not_match_the_commitment_fails() {
 fn dice_changed_by_the_roller_fail_the_check() {
     let mut sim = Sim::new(2, 12);
     let secret = bytes(1);
-    let intent = sim.intent(0, "d", "3d6", secret);
-    sim.deliver(&intent, NOW);
+    sim.announce(0, "d", "3d6", secret);
     let me = sim.key(0);
     let Body::Reveal { roll, secret, contributions, mut result } =
         reveal_body(&sim.devices[0].table, &me, "d", secret).unwrap()
@@ -51,8 +48,7 @@ fn dice_changed_by_the_roller_fail_the_check() {
 fn a_contribution_left_out_after_arriving_in_time_fails_the_roll() {
     let mut sim = Sim::new(3, 13);
     let secret = bytes(1);
-    let intent = sim.intent(0, "t", "1d20", secret);
-    sim.deliver(&intent, NOW);
+    sim.announce(0, "t", "1d20", secret);
     let c1 = sim.contribution(1, 0, "t", 21);
     let c2 = sim.contribution(2, 0, "t", 22);
     // The roller sees only c1 (it grinds by dropping c2); peers 1 and 2 saw both.
@@ -73,8 +69,7 @@ fn a_contribution_left_out_after_arriving_in_time_fails_the_roll() {
 fn a_contribution_arriving_after_the_wait_may_be_left_out() {
     let mut sim = Sim::new(3, 14);
     let secret = bytes(1);
-    let intent = sim.intent(0, "late", "1d20", secret);
-    sim.deliver(&intent, NOW);
+    sim.announce(0, "late", "1d20", secret);
     let c1 = sim.contribution(1, 0, "late", 21);
     sim.deliver(&c1, NOW + 10);
     let reveal = sim.reveal(0, "late", secret);
@@ -90,8 +85,7 @@ fn a_contribution_arriving_after_the_wait_may_be_left_out() {
 fn a_contribution_list_with_a_swapped_contribution_fails() {
     let mut sim = Sim::new(2, 15);
     let secret = bytes(1);
-    let intent = sim.intent(0, "s", "1d20", secret);
-    sim.deliver(&intent, NOW);
+    sim.announce(0, "s", "1d20", secret);
     let c = sim.contribution(1, 0, "s", 21);
     sim.deliver(&c, NOW + 10);
     // Peer 1 signs a second contribution the others never saw; the roller uses it instead.
@@ -166,8 +160,7 @@ fn a_message_for_another_table_is_refused() {
 fn a_peer_leaving_mid_roll_does_not_block_it() {
     let mut sim = Sim::new(3, 21);
     let secret = bytes(1);
-    let intent = sim.intent(0, "l", "2d10", secret);
-    sim.deliver(&intent, NOW);
+    sim.announce(0, "l", "2d10", secret);
     let c = sim.contribution(1, 0, "l", 3);
     sim.deliver(&c, NOW + 10);
     sim.send(2, Body::Leave, NOW + 20);

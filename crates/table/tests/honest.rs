@@ -49,10 +49,7 @@ fn the_roller_is_told_to_reveal_once_every_peer_contributed_or_the_wait_is_over(
 fn a_sealed_gm_roll_is_hidden_until_revealed_then_verified() {
     let mut sim = Sim::new(3, 4);
     let secret = bytes(9);
-    let request = RollRequest::Notation { text: "1d100".into(), version: 2 };
-    let sealed =
-        sim.seal(0, Body::SealedIntent { roll: "h".into(), commitment: seal_commitment_of(&request, &secret) });
-    sim.deliver(&sealed, NOW);
+    let request = sim.announce_sealed(0, "h", "1d100", secret);
     let c = sim.contribution(2, 0, "h", 11);
     sim.deliver(&c, NOW + 5);
     assert_eq!(sim.statuses(0, "h"), vec![Status::Sealed; 3]);
@@ -60,9 +57,7 @@ fn a_sealed_gm_roll_is_hidden_until_revealed_then_verified() {
         d.table.tick(NOW + limits::REVEAL_LIMIT_MS * 10);
     }
     assert_eq!(sim.statuses(0, "h"), vec![Status::Sealed; 3], "a hidden roll may stay sealed");
-    let me = sim.key(0);
-    let body = sealed_reveal_body(&sim.devices[0].table, &me, "h", request, secret).unwrap();
-    let reveal = sim.seal(0, body);
+    let reveal = sim.sealed_reveal(0, "h", request, secret);
     sim.deliver(&reveal, NOW + 60_000);
     assert_eq!(sim.statuses(0, "h"), vec![Status::Verified; 3]);
 }
@@ -71,14 +66,9 @@ fn a_sealed_gm_roll_is_hidden_until_revealed_then_verified() {
 fn a_sealed_reveal_with_another_request_fails() {
     let mut sim = Sim::new(2, 5);
     let secret = bytes(9);
-    let request = RollRequest::Notation { text: "1d100".into(), version: 2 };
-    let sealed =
-        sim.seal(0, Body::SealedIntent { roll: "h".into(), commitment: seal_commitment_of(&request, &secret) });
-    sim.deliver(&sealed, NOW);
-    let me = sim.key(0);
+    sim.announce_sealed(0, "h", "1d100", secret);
     let other = RollRequest::Notation { text: "1d100+50".into(), version: 2 };
-    let body = sealed_reveal_body(&sim.devices[0].table, &me, "h", other, secret).unwrap();
-    let reveal = sim.seal(0, body);
+    let reveal = sim.sealed_reveal(0, "h", other, secret);
     let events = sim.deliver(&reveal, NOW + 1);
     assert!(matches!(&sim.statuses(0, "h")[1], Status::Failed(r) if r.contains("commitment")), "{events:?}");
 }
@@ -86,11 +76,7 @@ fn a_sealed_reveal_with_another_request_fails() {
 #[test]
 fn a_gm_request_is_answered_by_a_linked_roll() {
     let mut sim = Sim::new(2, 6);
-    let gm = sim.key(0);
-    let request = RollRequest::Notation { text: "1d20+3".into(), version: 2 };
-    let to = Some(sim.key(1));
-    sim.send(0, Body::GmRequest { id: "stealth".into(), to, request }, NOW);
-    sim.honest_roll(1, "r", "1d20+3", 2);
+    let gm = gm_asks_player1_then(&mut sim, "stealth", 1);
     let events = sim.send(1, Body::Answer { id: "stealth".into(), gm, roll: "r".into() }, NOW + 300);
     assert!(matches!(&events[0][0], Event::Answered { id, .. } if id == "stealth"));
     let key = sim.key(1);
@@ -100,12 +86,17 @@ fn a_gm_request_is_answered_by_a_linked_roll() {
 #[test]
 fn an_answer_to_a_request_for_someone_else_is_refused() {
     let mut sim = Sim::new(3, 7);
-    let gm = sim.key(0);
-    let request = RollRequest::Notation { text: "1d20".into(), version: 2 };
-    let to = Some(sim.key(1));
-    sim.send(0, Body::GmRequest { id: "q".into(), to, request }, NOW);
-    sim.honest_roll(2, "r", "1d20", 3);
+    let gm = gm_asks_player1_then(&mut sim, "q", 2);
     let answer = sim.seal(2, Body::Answer { id: "q".into(), gm, roll: "r".into() });
     let err = sim.devices[0].table.receive(&answer, NOW).unwrap_err();
     assert!(err.to_string().contains("asked someone else"), "{err}");
+}
+
+/// Player 0 (the GM) asks player 1 for `1d20+3` as request `id`; then player `roller` rolls `r` honestly.
+fn gm_asks_player1_then(sim: &mut Sim, id: &str, roller: usize) -> PeerKey {
+    let request = RollRequest::Notation { text: "1d20+3".into(), version: 2 };
+    let to = Some(sim.key(1));
+    sim.send(0, Body::GmRequest { id: id.into(), to, request }, NOW);
+    sim.honest_roll(roller, "r", "1d20+3", 2);
+    sim.key(0)
 }

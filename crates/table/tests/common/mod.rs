@@ -78,6 +78,28 @@ impl Sim {
         self.seal(i, Body::Intent { roll: roll.into(), request, commitment: commitment(&secret) })
     }
 
+    /// Roller `i` announces notation `text` to everyone at `NOW`.
+    pub fn announce(&mut self, i: usize, roll: &str, text: &str, secret: Bytes32) {
+        let intent = self.intent(i, roll, text, secret);
+        self.deliver(&intent, NOW);
+    }
+
+    /// Roller `i` announces a hidden roll of notation `text` to everyone at `NOW`; the request it is sealed over.
+    pub fn announce_sealed(&mut self, i: usize, roll: &str, text: &str, secret: Bytes32) -> RollRequest {
+        let request = RollRequest::Notation { text: text.into(), version: 2 };
+        let commitment = seal_commitment_of(&request, &secret);
+        let sealed = self.seal(i, Body::SealedIntent { roll: roll.into(), commitment });
+        self.deliver(&sealed, NOW);
+        request
+    }
+
+    /// Roller `i`'s sealed reveal of `request`, built from its own table.
+    pub fn sealed_reveal(&mut self, i: usize, roll: &str, request: RollRequest, secret: Bytes32) -> Vec<u8> {
+        let me = self.key(i);
+        let body = sealed_reveal_body(&self.devices[i].table, &me, roll, request, secret).unwrap();
+        self.seal(i, body)
+    }
+
     pub fn contribution(&mut self, from: usize, roller: usize, roll: &str, seed: u64) -> Vec<u8> {
         let roller = self.key(roller);
         self.seal(from, Body::Contribution { roll: roll.into(), roller, bytes: bytes(seed) })
