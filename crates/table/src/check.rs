@@ -42,6 +42,12 @@ pub(crate) fn check_reveal(
         if !ok || c.from == from {
             return Ok(Status::Failed(format!("contribution {} in the reveal belongs to another roll", i + 1)));
         }
+        if !r.eligible.contains(&c.from) {
+            let who = name(&c.from);
+            return Ok(Status::Failed(format!(
+                "uses a contribution from {who}, who was not at the table at the intent"
+            )));
+        }
         if used.iter().any(|(k, _)| *k == c.from) {
             return Ok(Status::Failed(format!("the contribution of {} is used twice", name(&c.from))));
         }

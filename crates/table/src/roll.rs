@@ -37,7 +37,9 @@ pub struct TableRoll {
     pub sealed: bool,
     /// When the intent arrived here (the caller's clock, milliseconds).
     pub announced_ms: u64,
-    /// Peers present when the intent arrived, who are expected to contribute.
+    /// Peers present when the intent arrived: the only ones whose contributions count.
+    pub eligible: BTreeSet<PeerKey>,
+    /// Those of them still expected to contribute (a peer that leaves is dropped).
     pub expected: BTreeSet<PeerKey>,
     /// Contributions that arrived here.
     pub seen: BTreeMap<PeerKey, Seen>,

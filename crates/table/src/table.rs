@@ -132,6 +132,9 @@ impl Table {
                 if r.seen.contains_key(&from) {
                     return Err("a second contribution to the same roll".into());
                 }
+                if !r.eligible.contains(&from) {
+                    return Err("contributes to a roll announced before it joined".into());
+                }
                 r.seen.insert(from, Seen { bytes: *bytes, at_ms: now, message: text });
                 Ok(vec![])
             }
@@ -205,6 +208,7 @@ impl Table {
             commitment,
             sealed,
             announced_ms: now,
+            eligible: expected.clone(),
             expected,
             seen: BTreeMap::new(),
             status: if sealed { Status::Sealed } else { Status::Pending },

@@ -212,3 +212,20 @@ fn a_ninth_peer_and_a_seventeenth_open_roll_are_refused() {
     let err = sim.devices[0].table.receive(&intent, NOW).unwrap_err();
     assert!(err.to_string().contains("(MAX_OPEN_ROLLS_PER_PEER, at most 16)"), "{err}");
 }
+
+#[test]
+fn a_contribution_signed_by_a_stranger_fails_the_roll() {
+    let mut sim = Sim::new(2, 25);
+    let secret = bytes(1);
+    sim.announce(0, "g", "1d20", secret);
+    // The roller grinds with a throwaway key of its own instead of waiting for real peers.
+    let roller = sim.key(0);
+    let mut sybil = Identity::from_secret(bytes(4242).0).unwrap();
+    let fake = sybil.seal(sim.hash, Body::Contribution { roll: "g".into(), roller, bytes: bytes(5) });
+    let request = RollRequest::Notation { text: "1d20".into(), version: 2 };
+    let result = request.roll(seed(&secret, &[(sybil.public(), bytes(5))], "g", &request)).unwrap();
+    let contributions = vec![String::from_utf8(fake).unwrap()];
+    let reveal = sim.seal(0, Body::Reveal { roll: "g".into(), secret, contributions, result });
+    sim.deliver(&reveal, NOW + 1);
+    assert!(failed(&sim.statuses(0, "g")[1], "was not at the table at the intent"));
+}
