@@ -13,7 +13,7 @@ cd "$root"
 
 seconds="${1:-600}"
 shift || true
-all=(notation odds requests app_import)
+all=(notation odds requests app_import table_message)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 

@@ -17,6 +17,16 @@ pub enum Command {
     Roll(RollArgs),
     /// Show the exact distribution of an expression's total.
     Odds(OddsArgs),
+    /// Check a table log (a transcript exported from table mode) roll by roll, offline.
+    Verify(VerifyArgs),
+}
+
+/// `dicetray verify FILE`.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The table log (`{"format": "dicetray-table-log", "version": 1, ...}`).
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
 }
 
 /// What to answer: an expression, `-` for one expression per line on stdin, or a rule system's request.

@@ -2,7 +2,7 @@
 //! JSON out.
 //!
 //! `roll` and `odds` take a positional EXPR (`-` reads one expression per line from stdin) or, for the five rule
-//! systems, `--request 'JSON'` (see [`request`]).
+//! systems, `--request 'JSON'` (see [`request`]). `verify FILE` checks a table log (see [`verify`]).
 
 mod args;
 mod batch;
@@ -11,6 +11,7 @@ mod odds;
 mod out;
 mod request;
 mod roll;
+mod verify;
 mod words;
 
 use args::{Cli, Command};
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
                 false
             }
         },
+        Command::Verify(a) => verify::run(&a.file),
         Command::Odds(a) => match a.source.expressions() {
             Ok(exprs) => batch::run(&exprs, a.source.json, |e| odds::answer(e, a.source.json)),
             Err(e) => {

@@ -1,0 +1,104 @@
+//! `dicetray verify FILE` on transcripts built by honest devices, then with one die changed.
+
+use dicetray_table::log::LoggedMessage;
+use dicetray_table::*;
+use std::process::{Command, Output};
+
+fn key(n: u8) -> Identity {
+    Identity::from_secret([n; 32]).unwrap()
+}
+
+/// Three devices; player0 rolls `fireball` (8d6) and player1 `stealth` (1d20+5), both honest.
+fn transcript() -> TableLog {
+    let hash = table_hash("verify test");
+    let mut ids = [key(1), key(2), key(3)];
+    let mut log = TableLog::new(hash);
+    let mut table = Table::new(hash, None);
+    let mut push = |table: &mut Table, msg: Vec<u8>, at_ms: u64| {
+        table.receive(&msg, at_ms).unwrap();
+        log.messages.push(LoggedMessage { at_ms, message: String::from_utf8(msg).unwrap() });
+    };
+    for (i, id) in ids.iter_mut().enumerate() {
+        let msg = id.seal(hash, Body::Hello { name: format!("player{i}"), character: None });
+        push(&mut table, msg, 0);
+    }
+    for (roller, roll, text) in [(0usize, "fireball", "8d6"), (1, "stealth", "1d20+5")] {
+        let secret = Bytes32([roller as u8 + 40; 32]);
+        let request = RollRequest::Notation { text: text.into(), version: 2 };
+        let intent =
+            ids[roller].seal(hash, Body::Intent { roll: roll.into(), request, commitment: commitment(&secret) });
+        push(&mut table, intent, 10);
+        let rk = ids[roller].public();
+        for j in (0..3).filter(|j| *j != roller) {
+            let c = ids[j]
+                .seal(hash, Body::Contribution { roll: roll.into(), roller: rk, bytes: Bytes32([j as u8 + 7; 32]) });
+            push(&mut table, c, 20);
+        }
+        let body = reveal_body(&table, &rk, roll, secret).unwrap();
+        let reveal = ids[roller].seal(hash, body);
+        push(&mut table, reveal, 30);
+    }
+    log
+}
+
+fn verify(log: &TableLog, name: &str) -> Output {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, log.to_json()).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_dicetray")).arg("verify").arg(&path).output().unwrap()
+}
+
+/// Add one to the first die's `value` in a JSON roll.
+fn change_one_die(v: &mut serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Object(m) => {
+            if let Some(serde_json::Value::Number(n)) = m.get("value") {
+                let changed = n.as_i64().unwrap() % 6 + 1;
+                m.insert("value".into(), changed.into());
+                return true;
+            }
+            m.values_mut().any(change_one_die)
+        }
+        serde_json::Value::Array(a) => a.iter_mut().any(change_one_die),
+        _ => false,
+    }
+}
+
+#[test]
+fn an_honest_transcript_verifies_roll_by_roll() {
+    let o = verify(&transcript(), "honest.json");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("roll `fireball` by player0"), "{text}");
+    assert!(text.contains("roll `stealth` by player1"), "{text}");
+    assert_eq!(text.matches(": verified").count(), 2, "{text}");
+    assert!(text.contains("2 rolls, 0 failed, 0 messages refused"), "{text}");
+}
+
+#[test]
+fn a_transcript_with_one_die_changed_fails_naming_the_roll() {
+    let mut log = transcript();
+    let reveal =
+        log.messages.iter_mut().rev().find(|m| m.message.contains("stealth") && m.message.contains("reveal")).unwrap();
+    let mut wire: serde_json::Value = serde_json::from_str(&reveal.message).unwrap();
+    let mut signed: serde_json::Value = serde_json::from_str(wire["signed"].as_str().unwrap()).unwrap();
+    assert!(change_one_die(&mut signed["body"]["result"]));
+    wire["signed"] = serde_json::Value::String(signed.to_string());
+    reveal.message = wire.to_string();
+    let o = verify(&log, "one-die.json");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success(), "{text}");
+    assert!(text.contains("roll `stealth` by player1"), "{text}");
+    assert!(text.contains("FAILED: a message about it was refused"), "{text}");
+    assert!(text.contains("roll `fireball` by player0") && text.contains(": verified"), "{text}");
+    assert!(text.contains("2 rolls, 1 failed, 1 messages refused"), "{text}");
+}
+
+#[test]
+fn a_file_that_is_not_a_table_log_is_refused_with_the_reason() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("not-a-log.json");
+    std::fs::write(&path, r#"{"format":"dicetray-history","version":1}"#).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_dicetray")).arg("verify").arg(&path).output().unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("`format` is Some(\"dicetray-history\"), not \"dicetray-table-log\""), "{err}");
+}

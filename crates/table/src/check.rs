@@ -1,0 +1,103 @@
+//! Checking a reveal: the commitment, the contributions used, and the dice recomputed with the rules crate.
+
+use crate::body::{Body, RollRequest};
+use crate::key::{Bytes32, PeerKey};
+use crate::limits::CONTRIBUTION_WAIT_MS;
+use crate::roll::Status;
+use crate::seed::{commitment, seal_commitment_of, seed};
+use crate::table::Table;
+use crate::wire::open;
+
+/// `Err`: the reveal is refused as a message (unknown roll, wrong kind). `Ok(Failed)`: it is a reveal of this
+/// roll, and the roll fails its check.
+pub(crate) fn check_reveal(
+    table: &mut Table,
+    from: PeerKey,
+    id: &str,
+    sealed_request: Option<&RollRequest>,
+    secret: &Bytes32,
+    contributions: &[String],
+    result: &serde_json::Value,
+) -> Result<Status, String> {
+    let names: Vec<(PeerKey, String)> = table.peers().keys().map(|k| (*k, table.name_of(k))).collect();
+    let name = |k: &PeerKey| names.iter().find(|(n, _)| n == k).map_or(k.short(), |(_, s)| s.clone());
+    let r = table.open_roll(&from, id)?;
+    let request = match (r.sealed, sealed_request) {
+        (false, None) => r.request.clone().ok_or("an open roll without a request")?,
+        (true, Some(req)) => req.clone(),
+        (false, Some(_)) => return Err("a sealed reveal of an open roll".into()),
+        (true, None) => return Err("an open reveal of a sealed roll (it needs its request)".into()),
+    };
+    let expected = if r.sealed { seal_commitment_of(&request, secret) } else { commitment(secret) };
+    if expected != r.commitment {
+        return Ok(Status::Failed("the revealed secret does not match the commitment made before the roll".into()));
+    }
+    let mut used: Vec<(PeerKey, Bytes32)> = Vec::new();
+    for (i, text) in contributions.iter().enumerate() {
+        let c = open(text.as_bytes()).map_err(|e| format!("contribution {} in the reveal: {}", i + 1, e.problem))?;
+        let ok = matches!(&c.body, Body::Contribution { roll, roller, .. } if roll == id && *roller == from);
+        let Body::Contribution { bytes, .. } = c.body else {
+            return Ok(Status::Failed(format!("contribution {} in the reveal is not a contribution", i + 1)));
+        };
+        if !ok || c.from == from {
+            return Ok(Status::Failed(format!("contribution {} in the reveal belongs to another roll", i + 1)));
+        }
+        if !r.eligible.contains(&c.from) {
+            let who = name(&c.from);
+            return Ok(Status::Failed(format!(
+                "uses a contribution from {who}, who was not at the table at the intent"
+            )));
+        }
+        if used.iter().any(|(k, _)| *k == c.from) {
+            return Ok(Status::Failed(format!("the contribution of {} is used twice", name(&c.from))));
+        }
+        if let Some(seen) = r.seen.get(&c.from) {
+            if seen.bytes != bytes {
+                return Ok(Status::Failed(format!(
+                    "the contribution of {} differs from the one it sent",
+                    name(&c.from)
+                )));
+            }
+        }
+        used.push((c.from, bytes));
+    }
+    let deadline = r.announced_ms.saturating_add(CONTRIBUTION_WAIT_MS);
+    for (k, seen) in &r.seen {
+        if seen.at_ms <= deadline && !used.iter().any(|(u, _)| u == k) {
+            return Ok(Status::Failed(format!("left out the contribution of {}, which arrived in time", name(k))));
+        }
+    }
+    let recomputed = match request.roll(seed(secret, &used, id, &request)) {
+        Ok(v) => v,
+        Err(e) => return Ok(Status::Failed(format!("the request cannot be rolled: {e}"))),
+    };
+    if &recomputed != result {
+        return Ok(Status::Failed("the dice shown differ from the dice the secret and contributions give".into()));
+    }
+    Ok(Status::Verified)
+}
+
+/// The body a roller reveals with: every contribution that arrived, the seed, the roll.
+pub fn reveal_body(table: &Table, me: &PeerKey, id: &str, secret: Bytes32) -> Result<Body, String> {
+    let r = table.roll(me, id).ok_or_else(|| format!("no roll `{id}` of this device"))?;
+    let contributions: Vec<String> = r.seen.values().map(|s| s.message.clone()).collect();
+    let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
+    let request = r.request.clone().ok_or("a sealed roll: use sealed_reveal_body")?;
+    let result = request.roll(seed(&secret, &used, id, &request))?;
+    Ok(Body::Reveal { roll: id.to_string(), secret, contributions, result })
+}
+
+/// The body a GM reveals a hidden roll with.
+pub fn sealed_reveal_body(
+    table: &Table,
+    me: &PeerKey,
+    id: &str,
+    request: RollRequest,
+    secret: Bytes32,
+) -> Result<Body, String> {
+    let r = table.roll(me, id).ok_or_else(|| format!("no roll `{id}` of this device"))?;
+    let contributions: Vec<String> = r.seen.values().map(|s| s.message.clone()).collect();
+    let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
+    let result = request.roll(seed(&secret, &used, id, &request))?;
+    Ok(Body::SealedReveal { roll: id.to_string(), request, secret, contributions, result })
+}

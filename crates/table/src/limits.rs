@@ -1,0 +1,14 @@
+//! The table's limits. Each is named in the error that enforces it and listed in `docs/limits.md`.
+
+/// Largest incoming message, in bytes, checked before anything is read.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// Longest name, character name, roll id or GM request id, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+/// Most peers at one table (the roller included).
+pub const MAX_PEERS: usize = 8;
+/// How long a roller waits for the other peers' contributions before revealing with what arrived.
+pub const CONTRIBUTION_WAIT_MS: u64 = 2_000;
+/// An open roll's intent not revealed within this time shows as "not revealed".
+pub const REVEAL_LIMIT_MS: u64 = 30_000;
+/// Most rolls one peer may have open (announced, not revealed) at once.
+pub const MAX_OPEN_ROLLS_PER_PEER: usize = 16;

@@ -1,0 +1,68 @@
+//! One roll at the table as every peer tracks it, and its verification state.
+
+use crate::body::RollRequest;
+use crate::key::{Bytes32, PeerKey};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Where a roll's check stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Announced, waiting for contributions and the reveal.
+    Pending,
+    /// A hidden roll: committed, not yet revealed (the table sees only that it happened).
+    Sealed,
+    /// Recomputed here from the secret and the contributions: the same dice.
+    Verified,
+    /// The check failed; the reason says how.
+    Failed(String),
+    /// The roller did not reveal within `REVEAL_LIMIT_MS`.
+    NotRevealed,
+}
+
+impl Status {
+    /// Still open to contributions and a reveal.
+    pub fn is_open(&self) -> bool {
+        matches!(self, Status::Pending | Status::Sealed | Status::NotRevealed)
+    }
+}
+
+/// A roll: who rolled, what (once known), the commitment, the contributions seen here and the check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRoll {
+    pub roller: PeerKey,
+    pub id: String,
+    /// None for a hidden roll until its reveal.
+    pub request: Option<RollRequest>,
+    pub commitment: Bytes32,
+    pub sealed: bool,
+    /// When the intent arrived here (the caller's clock, milliseconds).
+    pub announced_ms: u64,
+    /// Peers present when the intent arrived: the only ones whose contributions count.
+    pub eligible: BTreeSet<PeerKey>,
+    /// Those of them still expected to contribute (a peer that leaves is dropped).
+    pub expected: BTreeSet<PeerKey>,
+    /// Contributions that arrived here.
+    pub seen: BTreeMap<PeerKey, Seen>,
+    pub status: Status,
+    /// The revealed roll (the rules crate's JSON), once revealed.
+    pub result: Option<serde_json::Value>,
+    /// The GM request this roll answers: (GM, request id).
+    pub answers: Option<(PeerKey, String)>,
+    /// The roller has been told to reveal (own rolls only).
+    pub reveal_due_sent: bool,
+}
+
+/// A contribution as it arrived: its bytes, when, and the signed message itself (a reveal carries it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    pub bytes: Bytes32,
+    pub at_ms: u64,
+    pub message: String,
+}
+
+impl TableRoll {
+    /// Every expected peer still present has contributed.
+    pub fn all_contributed(&self) -> bool {
+        self.expected.iter().all(|k| self.seen.contains_key(k))
+    }
+}
