@@ -140,8 +140,14 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The pinned rpg-dice-roller under `.tools/npm`, installed when missing or at another version.
+/// The pinned rpg-dice-roller under `.tools/npm`, installed when missing or at another version (once per run:
+/// the tests run in parallel and two npm installs into one prefix leave it half installed).
 fn rpg_modules() -> PathBuf {
+    static MODULES: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    MODULES.get_or_init(install_rpg).clone()
+}
+
+fn install_rpg() -> PathBuf {
     let prefix = root().join(".tools/npm");
     let modules = prefix.join("node_modules");
     let pkg = modules.join("@dice-roller/rpg-dice-roller/package.json");

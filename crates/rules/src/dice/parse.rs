@@ -300,8 +300,6 @@ impl Parser {
             });
         }
         let mut g = RollGroup { exprs, keep: None, drop: None, success: None, sort: None, pos: Pos(col) };
-        let dup =
-            |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
         let what = if g.keeps_dice() { "dice in the group" } else { "sub-rolls in the group" };
         loop {
             let mcol = self.col();
@@ -354,19 +352,7 @@ impl Parser {
                     }
                     g.success = Some(self.success()?);
                 }
-                's' => {
-                    self.i += 1;
-                    let sort = if self.eat('d') {
-                        Sort::Descending
-                    } else {
-                        self.eat('a');
-                        Sort::Ascending
-                    };
-                    if g.sort.is_some() {
-                        return Err(dup(mcol, "sort"));
-                    }
-                    g.sort = Some(sort);
-                }
+                's' => g.sort = Some(self.sort(g.sort, mcol)?),
                 'f' => {
                     return Err(NotationError::new(mcol, "`f` (count failures) needs a success compare point before it")
                         .allowing("e.g. {2d6, 3d4}>=7f<3"))
@@ -389,6 +375,21 @@ impl Parser {
     }
 
     /// A success compare point and an optional `f` failure point: the cursor is on the compare sign.
+    /// A sort modifier `s`, `sa` or `sd` at the cursor; `before` is the group's sort so far (a second one is refused).
+    fn sort(&mut self, before: Option<Sort>, col: usize) -> R<Sort> {
+        self.i += 1;
+        let sort = if self.eat('d') {
+            Sort::Descending
+        } else {
+            self.eat('a');
+            Sort::Ascending
+        };
+        if before.is_some() {
+            return Err(dup(col, "sort"));
+        }
+        Ok(sort)
+    }
+
     fn success(&mut self) -> R<Success> {
         let on = self.compare(false)?.ok_or_else(|| self.unexpected("here: expected a compare point"))?;
         if self.peek() == Some('f') {
@@ -599,8 +600,6 @@ impl Parser {
         let mut keep_col = 0;
         let mut drop_col = 0;
         let mut explode_col = 0;
-        let dup =
-            |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
         loop {
             let col = self.col();
             let Some(c) = self.peek() else { break };
@@ -732,19 +731,7 @@ impl Parser {
                     }
                     *slot = Some(on);
                 }
-                's' => {
-                    self.i += 1;
-                    let sort = if self.eat('d') {
-                        Sort::Descending
-                    } else {
-                        self.eat('a');
-                        Sort::Ascending
-                    };
-                    if g.sort.is_some() {
-                        return Err(dup(col, "sort"));
-                    }
-                    g.sort = Some(sort);
-                }
+                's' => g.sort = Some(self.sort(g.sort, col)?),
                 '>' | '<' | '=' => {
                     if g.success.is_some() {
                         return Err(dup(col, "success"));
@@ -836,6 +823,11 @@ impl Parser {
 }
 
 /// A long run of digits shortened for a message: `12345678901234567890123456` -> `123456789012… (26 digits)`.
+/// The error for a modifier written twice on one group.
+fn dup(col: usize, what: &str) -> NotationError {
+    NotationError::new(col, format!("a second {what} modifier on the same group"))
+}
+
 fn show_digits(digits: &str) -> String {
     if digits.len() <= 24 {
         digits.to_string()
