@@ -210,6 +210,13 @@ impl Parser {
                         _ => self.unexpected("here: expected `)` or an operator"),
                     });
                 }
+                if self.peek() == Some('d') {
+                    return Err(NotationError::new(
+                        self.col(),
+                        "a dice count must be a number written out, not a `(...)`",
+                    )
+                    .allowing("e.g. 3d6; rolling a computed number of dice is not supported"));
+                }
                 Ok(inner)
             }
             Some(c) if c.is_ascii_digit() => {
@@ -509,11 +516,15 @@ impl Parser {
 
     /// The number of a compare point: a whole number, maybe negative.
     fn compare_number(&mut self) -> R<i64> {
+        self.whole_number("a compare point", "e.g. >=4, <3, =1 (dice and totals compare against whole numbers)")
+    }
+
+    /// A whole number, maybe negative, for `what`; a decimal (`3.5`, which rpg-dice-roller takes) is refused.
+    fn whole_number(&mut self, what: &str, allowed: &str) -> R<i64> {
         let col = self.col();
         let n = self.signed()?;
         if self.peek() == Some('.') && self.peek2().is_some_and(|c| c.is_ascii_digit()) {
-            return Err(NotationError::new(col, "a compare point must be a whole number")
-                .allowing("e.g. >=4, <3, =1 (dice and totals compare against whole numbers)"));
+            return Err(NotationError::new(col, format!("{what} must be a whole number")).allowing(allowed));
         }
         Ok(n)
     }
@@ -709,7 +720,10 @@ impl Parser {
                         return Err(NotationError::new(self.col(), format!("`{which}` needs a number"))
                             .allowing(format!("e.g. 4d6{which}{}", if which == "min" { 2 } else { 5 })));
                     }
-                    let n = self.compare_number()?;
+                    let n = self.whole_number(
+                        &format!("`{which}`'s number"),
+                        &format!("e.g. 4d6{which}{} (dice show whole numbers)", if which == "min" { 2 } else { 5 }),
+                    )?;
                     let slot = if which == "min" { &mut g.min } else { &mut g.max };
                     if slot.is_some() {
                         return Err(dup(col, which));
