@@ -143,6 +143,12 @@ fn errors_name_what_and_where() {
     err_at("2d6 (3)", 5, "unexpected `(`");
     assert_eq!(parse("2d6 3").unwrap().to_string(), "2d63"); // whitespace is ignored everywhere
     err_at("(2d6", 1, "never closed");
+    err_at("(1+2)d6", 6, "a dice count must be a number written out");
+    err_at("4d6min1.5", 7, "`min`'s number must be a whole number");
+    err_at("4d6max3.5", 7, "`max`'s number must be a whole number");
+    err_at("4d6>3.5", 5, "a compare point must be a whole number");
+    err_at("4d6kh3dh1", 9, "keeps and drops at the same end");
+    err_at("4d6!u", 4, "together with an explosion");
     err_at("2d6)", 4, "without a `(`");
     err_at("10d6kh20", 7, "keeps 20 dice but the group rolls 10");
     err_at("10d6dl11", 7, "drops 11");

@@ -210,6 +210,13 @@ impl Parser {
                         _ => self.unexpected("here: expected `)` or an operator"),
                     });
                 }
+                if self.peek() == Some('d') {
+                    return Err(NotationError::new(
+                        self.col(),
+                        "a dice count must be a number written out, not a `(...)`",
+                    )
+                    .allowing("e.g. 3d6; rolling a computed number of dice is not supported"));
+                }
                 Ok(inner)
             }
             Some(c) if c.is_ascii_digit() => {
@@ -300,8 +307,6 @@ impl Parser {
             });
         }
         let mut g = RollGroup { exprs, keep: None, drop: None, success: None, sort: None, pos: Pos(col) };
-        let dup =
-            |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
         let what = if g.keeps_dice() { "dice in the group" } else { "sub-rolls in the group" };
         loop {
             let mcol = self.col();
@@ -354,19 +359,7 @@ impl Parser {
                     }
                     g.success = Some(self.success()?);
                 }
-                's' => {
-                    self.i += 1;
-                    let sort = if self.eat('d') {
-                        Sort::Descending
-                    } else {
-                        self.eat('a');
-                        Sort::Ascending
-                    };
-                    if g.sort.is_some() {
-                        return Err(dup(mcol, "sort"));
-                    }
-                    g.sort = Some(sort);
-                }
+                's' => g.sort = Some(self.sort(g.sort, mcol)?),
                 'f' => {
                     return Err(NotationError::new(mcol, "`f` (count failures) needs a success compare point before it")
                         .allowing("e.g. {2d6, 3d4}>=7f<3"))
@@ -389,6 +382,21 @@ impl Parser {
     }
 
     /// A success compare point and an optional `f` failure point: the cursor is on the compare sign.
+    /// A sort modifier `s`, `sa` or `sd` at the cursor; `before` is the group's sort so far (a second one is refused).
+    fn sort(&mut self, before: Option<Sort>, col: usize) -> R<Sort> {
+        self.i += 1;
+        let sort = if self.eat('d') {
+            Sort::Descending
+        } else {
+            self.eat('a');
+            Sort::Ascending
+        };
+        if before.is_some() {
+            return Err(dup(col, "sort"));
+        }
+        Ok(sort)
+    }
+
     fn success(&mut self) -> R<Success> {
         let on = self.compare(false)?.ok_or_else(|| self.unexpected("here: expected a compare point"))?;
         if self.peek() == Some('f') {
@@ -508,11 +516,15 @@ impl Parser {
 
     /// The number of a compare point: a whole number, maybe negative.
     fn compare_number(&mut self) -> R<i64> {
+        self.whole_number("a compare point", "e.g. >=4, <3, =1 (dice and totals compare against whole numbers)")
+    }
+
+    /// A whole number, maybe negative, for `what`; a decimal (`3.5`, which rpg-dice-roller takes) is refused.
+    fn whole_number(&mut self, what: &str, allowed: &str) -> R<i64> {
         let col = self.col();
         let n = self.signed()?;
         if self.peek() == Some('.') && self.peek2().is_some_and(|c| c.is_ascii_digit()) {
-            return Err(NotationError::new(col, "a compare point must be a whole number")
-                .allowing("e.g. >=4, <3, =1 (dice and totals compare against whole numbers)"));
+            return Err(NotationError::new(col, format!("{what} must be a whole number")).allowing(allowed));
         }
         Ok(n)
     }
@@ -599,8 +611,6 @@ impl Parser {
         let mut keep_col = 0;
         let mut drop_col = 0;
         let mut explode_col = 0;
-        let dup =
-            |col: usize, what: &str| NotationError::new(col, format!("a second {what} modifier on the same group"));
         loop {
             let col = self.col();
             let Some(c) = self.peek() else { break };
@@ -710,7 +720,10 @@ impl Parser {
                         return Err(NotationError::new(self.col(), format!("`{which}` needs a number"))
                             .allowing(format!("e.g. 4d6{which}{}", if which == "min" { 2 } else { 5 })));
                     }
-                    let n = self.compare_number()?;
+                    let n = self.whole_number(
+                        &format!("`{which}`'s number"),
+                        &format!("e.g. 4d6{which}{} (dice show whole numbers)", if which == "min" { 2 } else { 5 }),
+                    )?;
                     let slot = if which == "min" { &mut g.min } else { &mut g.max };
                     if slot.is_some() {
                         return Err(dup(col, which));
@@ -732,19 +745,7 @@ impl Parser {
                     }
                     *slot = Some(on);
                 }
-                's' => {
-                    self.i += 1;
-                    let sort = if self.eat('d') {
-                        Sort::Descending
-                    } else {
-                        self.eat('a');
-                        Sort::Ascending
-                    };
-                    if g.sort.is_some() {
-                        return Err(dup(col, "sort"));
-                    }
-                    g.sort = Some(sort);
-                }
+                's' => g.sort = Some(self.sort(g.sort, col)?),
                 '>' | '<' | '=' => {
                     if g.success.is_some() {
                         return Err(dup(col, "success"));
@@ -836,6 +837,11 @@ impl Parser {
 }
 
 /// A long run of digits shortened for a message: `12345678901234567890123456` -> `123456789012… (26 digits)`.
+/// The error for a modifier written twice on one group.
+fn dup(col: usize, what: &str) -> NotationError {
+    NotationError::new(col, format!("a second {what} modifier on the same group"))
+}
+
 fn show_digits(digits: &str) -> String {
     if digits.len() <= 24 {
         digits.to_string()
