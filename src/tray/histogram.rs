@@ -3,7 +3,7 @@
 //! bar carries `data-value` (or `data-lo` / `data-hi` for a range; a fraction as `7/2`) and its exact probability
 //! in `data-p`, and says both in words for screen readers (a fraction as a decimal).
 
-use crate::widgets::odds_chart::percent;
+use crate::widgets::odds_chart::{one_in, percent};
 use dicetray_rules::dice::value::{int, value_text};
 use dicetray_rules::dice::{Odds, Value};
 use dicetray_rules::dist::Dist;
@@ -149,9 +149,9 @@ pub fn OddsHistogram(
                 view! {
                     <p class="histo-truncated" data-truncated=h.truncated_mass.to_string()>
                         {format!(
-                            "Exploding dice are counted until the chance of going on is negligible: {} of the probability ({:e}) is left out.",
+                            "Exploding dice are counted until the chance of going on is negligible: {} of the probability ({}) is left out.",
                             percent(h.truncated_mass),
-                            h.truncated_mass,
+                            one_in(h.truncated_mass),
                         )}
                     </p>
                 }

@@ -21,6 +21,31 @@ pub fn percent(p: f64) -> String {
     }
 }
 
+/// A small chance as "1 in N", N rounded to two significant figures and written out in full with thousands
+/// separators (never in scientific notation): `one_in(1.0634826352884375e-12)` is "about 1 in 940,000,000,000".
+pub fn one_in(p: f64) -> String {
+    if p.is_nan() || p <= 0.0 {
+        return "none".into();
+    }
+    let n = 1.0 / p;
+    if n < 1.5 {
+        return "about 1 in 1".into();
+    }
+    // Two significant figures, as a whole number (1/p of a probability is at most about 1e308: written out).
+    let digits = n.log10().floor() as i32;
+    let scale = 10f64.powi((digits - 1).max(0));
+    let rounded = (n / scale).round() * scale;
+    let text = format!("{rounded:.0}");
+    let mut grouped = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 && (text.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("about 1 in {grouped}")
+}
+
 /// One bar per chance, labelled with `label(name)`.
 #[component]
 pub fn OddsChart(
@@ -69,5 +94,19 @@ mod tests {
         assert_eq!(percent(0.0004), "0.04%");
         assert_eq!(percent(1e-7), "<0.01%");
         assert_eq!(percent(0.99999), ">99.99%");
+    }
+
+    #[test]
+    fn small_chances_are_written_out_never_in_scientific_notation() {
+        assert_eq!(one_in(1.0634826352884375e-12), "about 1 in 940,000,000,000");
+        assert_eq!(one_in(0.001), "about 1 in 1,000");
+        assert_eq!(one_in(1.0 / 36.0), "about 1 in 36");
+        assert_eq!(one_in(0.7), "about 1 in 1");
+        assert_eq!(one_in(0.0), "none");
+        for p in [1e-300, 3.3e-17, 2.5e-9, 0.0123] {
+            let t = one_in(p);
+            assert!(t.starts_with("about 1 in "), "{t}");
+            assert!(t.chars().skip("about 1 in ".len()).all(|c| c.is_ascii_digit() || c == ','), "{t}");
+        }
     }
 }
