@@ -335,6 +335,26 @@ pub fn RollButton(
     }
 }
 
+/// The number the outcome was read from, named as its system names it: Ruina Imperii counts hits, Hack & Slash
+/// reads a success level in half steps ("−1½", with a true minus sign), the others add up a total.
+pub fn total_words(system: &str, total: f64) -> (&'static str, String) {
+    let whole = |t: f64| if t.fract() == 0.0 { format!("{}", t as i64) } else { t.to_string() };
+    match system {
+        "ruina-imperii" => ("Hits ", whole(total)),
+        "hack-and-slash" => {
+            let sign = if total < 0.0 { "−" } else { "" };
+            let (int, half) = (total.abs().trunc() as i64, total.fract() != 0.0);
+            let number = match (int, half) {
+                (0, true) => "½".to_string(),
+                (n, true) => format!("{n}½"),
+                (n, false) => n.to_string(),
+            };
+            ("Success level ", format!("{sign}{number}"))
+        }
+        _ => ("Total ", whole(total)),
+    }
+}
+
 /// The part of a result every system shows: outcome in words (with a symbol, never colour alone), the total,
 /// every die, and what the outcome means at the table.
 pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: String, detail: String) -> AnyView {
@@ -347,8 +367,7 @@ pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: Strin
         _ => "✖",
     };
     let dice = summary.dice.clone();
-    let total =
-        if summary.total.fract() == 0.0 { format!("{}", summary.total as i64) } else { summary.total.to_string() };
+    let (total_label, total) = total_words(&summary.system, summary.total);
     view! {
         <div class="result-head">
             <p class="outcome" data-outcome=outcome.clone()>
@@ -356,7 +375,7 @@ pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: Strin
                 <span class="outcome-name">{label(&outcome)}</span>
             </p>
             <p class="roll-total">
-                <span class="total-label">"Total "</span>
+                <span class="total-label">{total_label}</span>
                 <span class="total-value">{total}</span>
             </p>
         </div>
@@ -370,6 +389,17 @@ pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn totals_are_named_in_each_systems_words() {
+        assert_eq!(total_words("ruina-imperii", 2.0), ("Hits ", "2".to_string()));
+        assert_eq!(total_words("hack-and-slash", -1.5), ("Success level ", "−1½".to_string()));
+        assert_eq!(total_words("hack-and-slash", -0.5), ("Success level ", "−½".to_string()));
+        assert_eq!(total_words("hack-and-slash", 2.5), ("Success level ", "2½".to_string()));
+        assert_eq!(total_words("hack-and-slash", -3.0), ("Success level ", "−3".to_string()));
+        assert_eq!(total_words("hack-and-slash", 0.0), ("Success level ", "0".to_string()));
+        assert_eq!(total_words("24-system", 17.0), ("Total ", "17".to_string()));
+    }
 
     #[test]
     fn typed_numbers_are_read_or_named_in_the_error() {
