@@ -1,6 +1,5 @@
 //! One character in the list: name, system, a one-line summary, and its actions.
 
-use super::summary::summary;
 use super::ui::CharactersUi;
 use crate::systems::system_name;
 use leptos::prelude::*;
@@ -16,7 +15,7 @@ pub fn CharacterCard(id: String) -> impl IntoView {
             ui.state.characters.with(|cs| {
                 cs.iter()
                     .find(|c| &c.id == id)
-                    .map(|c| (c.name.clone(), system_name(c.sheet.system_id()).to_string(), summary(&c.sheet)))
+                    .map(|c| (c.name.clone(), system_name(c.sheet.system_id()).to_string(), c.sheet.summary()))
             })
         })
         .unwrap_or_default()

@@ -2,14 +2,15 @@
 
 use super::ui::CharactersUi;
 use crate::state::Character;
-use crate::systems::{system_name, SYSTEMS};
+use crate::systems::system_name;
+use dicetray_rules::systems::SYSTEMS;
 use leptos::prelude::*;
 
 #[component]
 pub fn CreateCharacter() -> impl IntoView {
     let ui = CharactersUi::get();
     let name = RwSignal::new(String::new());
-    let system = RwSignal::new(SYSTEMS[0].0.to_string());
+    let system = RwSignal::new(SYSTEMS[0].id.to_string());
     let create = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let system_id = system.get_untracked();
@@ -50,10 +51,10 @@ pub fn CreateCharacter() -> impl IntoView {
                     >
                         {SYSTEMS
                             .iter()
-                            .map(|(id, label)| {
+                            .map(|s| {
                                 view! {
-                                    <option value=*id prop:selected=move || system.with(|s| s == id)>
-                                        {*label}
+                                    <option value=s.id prop:selected=move || system.with(|chosen| chosen == s.id)>
+                                        {s.name}
                                     </option>
                                 }
                             })

@@ -2,13 +2,24 @@
 
 use super::ui::CharactersUi;
 use crate::state::edit::CharacterAccess;
-use crate::systems::hack_and_slash::HackAndSlashSheetEditor;
-use crate::systems::remedy::RemedySheetEditor;
-use crate::systems::ruina_imperii::RuinaImperiiSheetEditor;
-use crate::systems::system_name;
-use crate::systems::total_effect::TotalEffectSheetEditor;
-use crate::systems::twenty_four::TwentyFourSheetEditor;
+use crate::systems::{self, system_name};
 use leptos::prelude::*;
+
+/// Called by `dicetray_rules::for_each_system!` with the list of systems: the dispatch to each system's sheet
+/// editor (`systems::<module>::sheet_editor`).
+macro_rules! sheet_editors {
+    ($($variant:ident($module:ident) $id:tt),* $(,)?) => {
+        /// The sheet editor of the character `id`, who plays `system` (None: the character is gone).
+        fn sheet_editor(system: Option<&str>, id: String) -> AnyView {
+            match system {
+                $(Some($id) => systems::$module::sheet_editor(id),)*
+                _ => view! { <p>"This character no longer exists."</p> }.into_any(),
+            }
+        }
+    };
+}
+
+dicetray_rules::for_each_system!(sheet_editors);
 
 #[component]
 pub fn CharacterEditor(id: String) -> impl IntoView {
@@ -25,17 +36,7 @@ pub fn CharacterEditor(id: String) -> impl IntoView {
             h.scroll_into_view();
         }
     });
-    let sheet = move || {
-        let id = id.clone();
-        match system.get() {
-            Some("24-system") => view! { <TwentyFourSheetEditor id /> }.into_any(),
-            Some("remedy") => view! { <RemedySheetEditor id /> }.into_any(),
-            Some("total-effect") => view! { <TotalEffectSheetEditor id /> }.into_any(),
-            Some("ruina-imperii") => view! { <RuinaImperiiSheetEditor id /> }.into_any(),
-            Some("hack-and-slash") => view! { <HackAndSlashSheetEditor id /> }.into_any(),
-            _ => view! { <p>"This character no longer exists."</p> }.into_any(),
-        }
-    };
+    let sheet = move || sheet_editor(system.get(), id.clone());
     view! {
         <section class="character-editor" aria-labelledby="editor-title">
             <div class="editor-head">

@@ -5,6 +5,5 @@
 pub mod card;
 pub mod create;
 pub mod editor;
-pub mod summary;
 pub mod transfer;
 pub mod ui;

@@ -1,9 +1,11 @@
 //! Help: Hack & Slash success levels (Seth and Benjamin Galbraith), with the project's rulings.
 
 use super::{bullets, outcomes, paras, rulings, HelpSection, Outcome};
+use dicetray_rules::systems::{hack_and_slash::HackAndSlash, RuleSystem};
 use leptos::prelude::*;
 
-pub const ID: &str = "hack-and-slash";
+pub const ID: &str = <HackAndSlash as RuleSystem>::ID;
+const NAME: &str = <HackAndSlash as RuleSystem>::NAME;
 
 pub const OUTCOMES: &[Outcome] = &[
     Outcome {
@@ -36,7 +38,7 @@ pub fn HackAndSlashHelp() -> impl IntoView {
     view! {
         <HelpSection
             slug=ID
-            title="Hack & Slash"
+            title=NAME
             byline="Hack & Slash success levels by Seth Galbraith and Benjamin Galbraith."
         >
             <h3>"How a roll works"</h3>
@@ -71,4 +73,9 @@ pub fn HackAndSlashHelp() -> impl IntoView {
             {rulings(ID, RULINGS)}
         </HelpSection>
     }
+}
+
+/// This system's Help section (the Help screen's list of sections is made from the rules crate's list of systems).
+pub fn section() -> AnyView {
+    view! { <HackAndSlashHelp /> }.into_any()
 }

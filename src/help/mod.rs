@@ -4,7 +4,7 @@
 //! Sections and outcomes have stable anchors so other screens can link to them:
 //! a section is `#/help/<system id>` (element id `help-<system id>`), an outcome is
 //! `#/help/<system id>-<outcome>` (element id `help-<system id>-<outcome>`), with the system ids of
-//! `crate::systems::SYSTEMS` and the outcome names the rules crate uses (`legendary`, `harsh_failure`, ...).
+//! `dicetray_rules::systems::SYSTEMS` and the outcome names the rules crate uses (`legendary`, `harsh_failure`, ...).
 //!
 //! Text is kept as data (`&'static str`) wherever it can be: a pair of backticks in it marks a `code` span
 //! ([`spans`]), so the views stay small and nothing is ever set as raw HTML.
@@ -19,16 +19,34 @@ pub mod syntax;
 pub mod total_effect;
 pub mod twenty_four;
 
-/// The Help screen's sections in page order: (slug, table-of-contents label). The element id is `help-<slug>`.
-pub const SECTIONS: [(&str, &str); 7] = [
-    ("24-system", "24-System"),
-    ("remedy", "Remedy"),
-    ("total-effect", "Total//Effect"),
-    ("ruina-imperii", "Ruina Imperii"),
-    ("hack-and-slash", "Hack & Slash"),
-    ("notation", "Dice notation"),
-    ("odds", "About the odds"),
-];
+/// Called by `dicetray_rules::for_each_system!` with the list of systems: each system's Help section
+/// (`help::<module>::section`, its outcomes and rulings), in the list's order.
+macro_rules! system_sections {
+    ($($variant:ident($module:ident) $id:tt),* $(,)?) => {
+        /// Every system's Help section, in the order the app lists the systems.
+        pub fn system_sections() -> Vec<AnyView> {
+            vec![$($module::section()),*]
+        }
+
+        /// The outcomes explained and the rulings of the system `id`, if there is one.
+        #[cfg(test)]
+        pub fn system_content(id: &str) -> Option<(&'static [Outcome], &'static [&'static str])> {
+            match id {
+                $($id => Some(($module::OUTCOMES, $module::RULINGS)),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+dicetray_rules::for_each_system!(system_sections);
+
+/// The Help screen's sections in page order: (slug, table-of-contents label), the systems' first. The element id
+/// is `help-<slug>`.
+pub fn sections() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let systems = dicetray_rules::systems::SYSTEMS.iter().map(|s| (s.id, s.name));
+    systems.chain([("notation", "Dice notation"), ("odds", "About the odds")])
+}
 
 /// The element id of a Help anchor (`remedy` -> `help-remedy`, `remedy-triumph` -> `help-remedy-triumph`).
 pub fn anchor_id(slug: &str) -> String {
@@ -199,7 +217,7 @@ pub fn OddsHelp() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::SYSTEMS;
+    use dicetray_rules::systems::SYSTEMS;
 
     #[test]
     fn fragments_name_help_anchors() {
@@ -223,12 +241,14 @@ mod tests {
 
     #[test]
     fn every_system_has_a_section_in_the_app_order() {
-        let slugs: Vec<_> = SECTIONS.iter().map(|(s, _)| *s).collect();
-        let ids: Vec<_> = SYSTEMS.iter().map(|(id, _)| *id).collect();
-        assert_eq!(&slugs[..5], &ids[..]);
-        for ((_, label), (_, name)) in SECTIONS.iter().zip(SYSTEMS) {
-            assert_eq!(*label, name);
+        let sections: Vec<_> = sections().collect();
+        assert_eq!(sections.len(), SYSTEMS.len() + 2);
+        for (section, system) in sections.iter().zip(SYSTEMS) {
+            assert_eq!(*section, (system.id, system.name));
+            assert!(system_content(system.id).is_some(), "{} has no Help content", system.id);
         }
+        assert_eq!(sections[SYSTEMS.len()..], [("notation", "Dice notation"), ("odds", "About the odds")]);
+        assert!(system_content("notation").is_none());
     }
 
     #[test]
@@ -248,14 +268,7 @@ mod tests {
     ];
 
     fn content(id: &str) -> (&'static [Outcome], &'static [&'static str]) {
-        match id {
-            "24-system" => (twenty_four::OUTCOMES, twenty_four::RULINGS),
-            "remedy" => (remedy::OUTCOMES, remedy::RULINGS),
-            "total-effect" => (total_effect::OUTCOMES, total_effect::RULINGS),
-            "ruina-imperii" => (ruina_imperii::OUTCOMES, ruina_imperii::RULINGS),
-            "hack-and-slash" => (hack_and_slash::OUTCOMES, hack_and_slash::RULINGS),
-            other => panic!("no help for {other}"),
-        }
+        system_content(id).unwrap_or_else(|| panic!("no help for {id}"))
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! Help: Remedy (d20 checks with the ▲ ▼ ! ♻ dice modifiers), in our own words, with the project's rulings.
 
 use super::{bullets, outcomes, paras, rulings, steps, table, HelpSection, Outcome};
+use dicetray_rules::systems::{remedy::Remedy, RuleSystem};
 use leptos::prelude::*;
 
-pub const ID: &str = "remedy";
+pub const ID: &str = <Remedy as RuleSystem>::ID;
+const NAME: &str = <Remedy as RuleSystem>::NAME;
 
 pub const OUTCOMES: &[Outcome] = &[
     Outcome {
@@ -42,7 +44,7 @@ pub const RULINGS: &[&str] = &[
 #[component]
 pub fn RemedyHelp() -> impl IntoView {
     view! {
-        <HelpSection slug=ID title="Remedy" byline="Remedy: d20 checks with the ▲ ▼ ! ♻ dice modifiers.">
+        <HelpSection slug=ID title=NAME byline="Remedy: d20 checks with the ▲ ▼ ! ♻ dice modifiers.">
             <h3>"How a roll works"</h3>
             {paras(
                 &[
@@ -105,4 +107,9 @@ pub fn RemedyHelp() -> impl IntoView {
             {rulings(ID, RULINGS)}
         </HelpSection>
     }
+}
+
+/// This system's Help section (the Help screen's list of sections is made from the rules crate's list of systems).
+pub fn section() -> AnyView {
+    view! { <RemedyHelp /> }.into_any()
 }

@@ -1,9 +1,11 @@
 //! Help: Ruina Imperii (a d6 pool, hits on 4+, Risk and Fortune), with the project's rulings.
 
 use super::{bullets, outcomes, paras, rulings, HelpSection, Outcome};
+use dicetray_rules::systems::{ruina_imperii::RuinaImperii, RuleSystem};
 use leptos::prelude::*;
 
-pub const ID: &str = "ruina-imperii";
+pub const ID: &str = <RuinaImperii as RuleSystem>::ID;
+const NAME: &str = <RuinaImperii as RuleSystem>::NAME;
 
 pub const OUTCOMES: &[Outcome] = &[
     Outcome {
@@ -41,7 +43,7 @@ pub const RULINGS: &[&str] = &[
 #[component]
 pub fn RuinaImperiiHelp() -> impl IntoView {
     view! {
-        <HelpSection slug=ID title="Ruina Imperii" byline="Ruina Imperii: a d6 pool that counts hits.">
+        <HelpSection slug=ID title=NAME byline="Ruina Imperii: a d6 pool that counts hits.">
             <h3>"How a roll works"</h3>
             {paras(
                 &[
@@ -74,4 +76,9 @@ pub fn RuinaImperiiHelp() -> impl IntoView {
             {rulings(ID, RULINGS)}
         </HelpSection>
     }
+}
+
+/// This system's Help section (the Help screen's list of sections is made from the rules crate's list of systems).
+pub fn section() -> AnyView {
+    view! { <RuinaImperiiHelp /> }.into_any()
 }

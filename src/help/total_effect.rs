@@ -1,9 +1,11 @@
 //! Help: Total//Effect (3d6 for a Total, the dice themselves as High/Mid/Low Effect), with the project's rulings.
 
 use super::{bullets, outcomes, paras, rulings, table, HelpSection, Outcome};
+use dicetray_rules::systems::{total_effect::TotalEffect, RuleSystem};
 use leptos::prelude::*;
 
-pub const ID: &str = "total-effect";
+pub const ID: &str = <TotalEffect as RuleSystem>::ID;
+const NAME: &str = <TotalEffect as RuleSystem>::NAME;
 
 pub const OUTCOMES: &[Outcome] = &[
     Outcome {
@@ -36,7 +38,7 @@ pub const RULINGS: &[&str] = &[
 #[component]
 pub fn TotalEffectHelp() -> impl IntoView {
     view! {
-        <HelpSection slug=ID title="Total//Effect" byline="Total//Effect: 3d6 read two ways.">
+        <HelpSection slug=ID title=NAME byline="Total//Effect: 3d6 read two ways.">
             <h3>"How a roll works"</h3>
             {paras(
                 &[
@@ -92,4 +94,9 @@ pub fn TotalEffectHelp() -> impl IntoView {
             {rulings(ID, RULINGS)}
         </HelpSection>
     }
+}
+
+/// This system's Help section (the Help screen's list of sections is made from the rules crate's list of systems).
+pub fn section() -> AnyView {
+    view! { <TotalEffectHelp /> }.into_any()
 }

@@ -1,9 +1,11 @@
 //! Help: the 24-System (J. Weaver), in our own words, with the project's rulings.
 
 use super::{bullets, outcomes, paras, rulings, steps, table, HelpSection, Outcome};
+use dicetray_rules::systems::{twenty_four::TwentyFour, RuleSystem};
 use leptos::prelude::*;
 
-pub const ID: &str = "24-system";
+pub const ID: &str = <TwentyFour as RuleSystem>::ID;
+const NAME: &str = <TwentyFour as RuleSystem>::NAME;
 
 pub const OUTCOMES: &[Outcome] = &[
     Outcome {
@@ -44,7 +46,7 @@ pub const RULINGS: &[&str] = &[
 #[component]
 pub fn TwentyFourHelp() -> impl IntoView {
     view! {
-        <HelpSection slug=ID title="24-System" byline="The 24-System by J. Weaver.">
+        <HelpSection slug=ID title=NAME byline="The 24-System by J. Weaver.">
             <h3>"How a roll works"</h3>
             {paras(
                 &[
@@ -128,4 +130,9 @@ pub fn TwentyFourHelp() -> impl IntoView {
             {rulings(ID, RULINGS)}
         </HelpSection>
     }
+}
+
+/// This system's Help section (the Help screen's list of sections is made from the rules crate's list of systems).
+pub fn section() -> AnyView {
+    view! { <TwentyFourHelp /> }.into_any()
 }

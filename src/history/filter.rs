@@ -78,7 +78,7 @@ pub fn has_ad_hoc(entries: &[HistoryEntry]) -> bool {
 pub fn systems_in(entries: &[HistoryEntry]) -> Vec<&'static str> {
     let present: std::collections::HashSet<&str> = entries.iter().map(|e| e.system_id()).collect();
     let mut out: Vec<&'static str> =
-        crate::systems::SYSTEMS.iter().map(|(id, _)| *id).filter(|id| present.contains(id)).collect();
+        dicetray_rules::systems::SYSTEM_IDS.into_iter().filter(|id| present.contains(id)).collect();
     if present.contains("notation") {
         out.push("notation");
     }

@@ -1,6 +1,7 @@
 //! Per-character statistics: how many rolls, and what share of them had each outcome.
 
 use crate::state::HistoryEntry;
+use dicetray_rules::systems::words;
 use std::collections::HashMap;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -9,8 +10,9 @@ pub struct CharacterStats {
     pub id: Option<String>,
     pub name: String,
     pub count: usize,
-    /// (outcome name, how many), most frequent first.
-    pub outcomes: Vec<(String, usize)>,
+    /// (outcome name, its words, how many), most frequent first; outcomes of different systems with the same
+    /// words count together.
+    pub outcomes: Vec<(String, String, usize)>,
 }
 
 impl CharacterStats {
@@ -27,8 +29,8 @@ impl CharacterStats {
 /// Stats for the entries at `indices` (newest first, as [`super::filter::matching`] gives), one per character,
 /// most rolls first.
 pub fn per_character(entries: &[HistoryEntry], indices: &[usize]) -> Vec<CharacterStats> {
-    /// A character's (latest name, roll count, count per outcome).
-    type Tally<'a> = (String, usize, HashMap<&'a str, usize>);
+    /// A character's (latest name, roll count, (outcome name, count) per outcome's words).
+    type Tally<'a> = (String, usize, HashMap<String, (&'a str, usize)>);
     let mut by: HashMap<Option<&str>, Tally> = HashMap::new();
     for &i in indices {
         let e = &entries[i];
@@ -42,13 +44,14 @@ pub fn per_character(entries: &[HistoryEntry], indices: &[usize]) -> Vec<Charact
             )
         });
         slot.1 += 1;
-        *slot.2.entry(e.outcome.as_str()).or_default() += 1;
+        slot.2.entry(words(e.system_id(), &e.outcome)).or_insert((e.outcome.as_str(), 0)).1 += 1;
     }
     let mut out: Vec<CharacterStats> = by
         .into_iter()
         .map(|(id, (name, count, outcomes))| {
-            let mut outcomes: Vec<(String, usize)> = outcomes.into_iter().map(|(o, n)| (o.to_string(), n)).collect();
-            outcomes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            let mut outcomes: Vec<(String, String, usize)> =
+                outcomes.into_iter().map(|(words, (name, n))| (name.to_string(), words, n)).collect();
+            outcomes.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
             CharacterStats { id: id.map(String::from), name, count, outcomes }
         })
         .collect();
@@ -73,7 +76,8 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].name, "Ada");
         assert_eq!(s[0].count, 3);
-        assert_eq!(s[0].outcomes, [("success".to_string(), 2), ("failure".to_string(), 1)]);
+        let said = |name: &str, words: &str, n| (name.to_string(), words.to_string(), n);
+        assert_eq!(s[0].outcomes, [said("success", "Success", 2), said("failure", "Failure", 1)]);
         assert!((s[0].share(2) - 2.0 / 3.0).abs() < 1e-12);
         assert_eq!(s[1].id, None);
     }

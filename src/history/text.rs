@@ -3,16 +3,6 @@
 use crate::state::{HistoryEntry, RollSource};
 use serde_json::Value;
 
-/// `full_success` -> `Full success`.
-pub fn outcome_words(name: &str) -> String {
-    let spaced = name.replace(['_', '-'], " ");
-    let mut chars = spaced.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 fn value_words(v: &Value) -> Option<String> {
     match v {
         Value::Null | Value::Bool(false) => None,
@@ -45,8 +35,7 @@ pub fn request_words(source: &RollSource) -> String {
 
 /// The display name of an entry's system (`Tray notation` for notation rolls).
 pub fn system_words(entry: &HistoryEntry) -> &'static str {
-    let id = entry.system_id();
-    crate::systems::SYSTEMS.iter().find(|(i, _)| *i == id).map_or("Tray notation", |(_, name)| name)
+    dicetray_rules::systems::system(entry.system_id()).map_or("Tray notation", |s| s.name)
 }
 
 /// A number as a player reads it: `17`, `2.5`.
@@ -90,8 +79,6 @@ mod tests {
 
     #[test]
     fn outcomes_and_requests_read_as_words() {
-        assert_eq!(outcome_words("full_success"), "Full success");
-        assert_eq!(outcome_words("miss"), "Miss");
         let request =
             Request::from_json(r#"{"system":"24-system","rank":3,"dc":15,"pressure":[2],"attack":true}"#).unwrap();
         let words = request_words(&RollSource::System { request });

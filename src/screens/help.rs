@@ -6,10 +6,7 @@
 //! scrolls to the element `help-<slug>`. Contents links do the same on click without a `hashchange`, recording the
 //! fragment with `history.pushState` so the address can be copied and Back still works.
 
-use crate::help::{
-    self, hack_and_slash::HackAndSlashHelp, notation::NotationHelp, remedy::RemedyHelp,
-    ruina_imperii::RuinaImperiiHelp, total_effect::TotalEffectHelp, twenty_four::TwentyFourHelp, OddsHelp,
-};
+use crate::help::{self, notation::NotationHelp, OddsHelp};
 use crate::route::{current_hash, use_hash};
 use leptos::ev::MouseEvent;
 use leptos::prelude::*;
@@ -72,18 +69,13 @@ pub fn HelpScreen() -> impl IntoView {
                 <nav id=help::anchor_id("contents") class="help-toc" aria-label="Help contents" tabindex="-1">
                     <h2 class="help-toc-title">"Contents"</h2>
                     <ul>
-                        {help::SECTIONS
-                            .into_iter()
+                        {help::sections()
                             .map(|(slug, label)| view! { <li>{contents_link(slug, label)}</li> })
                             .collect_view()}
                     </ul>
                 </nav>
                 <div class="help-body">
-                    <TwentyFourHelp />
-                    <RemedyHelp />
-                    <TotalEffectHelp />
-                    <RuinaImperiiHelp />
-                    <HackAndSlashHelp />
+                    {help::system_sections()}
                     <NotationHelp />
                     <OddsHelp />
                     <p class="help-back">{contents_link("contents", "↑ Back to contents")}</p>

@@ -6,6 +6,7 @@ use crate::history::{replay, stats, text};
 use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
 use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::percent;
+use dicetray_rules::systems::words;
 use dicetray_saved::history_file;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -150,11 +151,11 @@ fn Stats(state: AppState, matching: Memo<Vec<usize>>) -> impl IntoView {
                                 {s
                                     .outcomes
                                     .iter()
-                                    .map(|(o, n)| {
+                                    .map(|(o, said, n)| {
                                         let share = s.share(*n);
                                         view! {
                                             <li class="stats-outcome" data-outcome=o.clone()>
-                                                <span class="stats-outcome-name">{text::outcome_words(o)}</span>
+                                                <span class="stats-outcome-name">{said.clone()}</span>
                                                 <span class="stats-share">{percent(share)}</span>
                                                 <span class="stats-n">{format!("({n})")}</span>
                                                 <span
@@ -390,8 +391,8 @@ fn EntryRow(entry: HistoryEntry) -> impl IntoView {
     let who = entry.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone());
     let system = text::system_words(&entry);
     let request = text::request_words(&entry.source);
-    let outcome = text::outcome_words(&entry.outcome);
-    let events = entry.events.iter().map(|e| text::outcome_words(e)).collect::<Vec<_>>().join(", ");
+    let outcome = words(entry.system_id(), &entry.outcome);
+    let events = entry.events.iter().map(|e| words(entry.system_id(), e)).collect::<Vec<_>>().join(", ");
     let hash = replay::replay_hash(&entry);
     let fallback = RwSignal::new(None::<String>);
     let copied = RwSignal::new(false);

@@ -5,6 +5,7 @@ use crate::history::text;
 use crate::route::use_hash;
 use crate::state::{use_app_state, AppState, RollSource};
 use crate::widgets::dice::DiceRow;
+use dicetray_rules::systems;
 use leptos::prelude::*;
 
 #[component]
@@ -46,7 +47,7 @@ fn replay_view(state: AppState, link: ReplayLink) -> impl IntoView {
                 Ok(roll) => {
                     let s = roll.summary();
                     let seed_attr = seed.clone();
-                    let events = s.events.iter().map(|e| text::outcome_words(e)).collect::<Vec<_>>().join(", ");
+                    let events = s.events.iter().map(|e| systems::words(&s.system, e)).collect::<Vec<_>>().join(", ");
                     let same = original.as_ref().map(|o| o.outcome == s.outcome && o.dice == s.dice);
                     let check = match (same, &original) {
                         (Some(true), Some(o)) => Some(format!(
@@ -72,7 +73,7 @@ fn replay_view(state: AppState, link: ReplayLink) -> impl IntoView {
                             <DiceRow dice=s.dice.clone() />
                             <p class=format!("replay-outcome outcome-{}", s.outcome)>
                                 "Outcome "
-                                <strong>{text::outcome_words(&s.outcome)}</strong>
+                                <strong>{systems::words(&s.system, &s.outcome)}</strong>
                                 {format!(" · total {}", text::number_words(s.total))}
                                 {(!events.is_empty()).then(|| format!(" · {events}"))}
                             </p>

@@ -1,13 +1,10 @@
 //! The Roll screen: pick a character (and, in the panel, one of its skills) or roll ad hoc for any of the five
 //! systems; the system's panel shows its inputs, the exact odds of every outcome live, and the roll.
 
-use crate::screens::split;
 use crate::state::use_app_state;
-use crate::systems::{self, kit, system_name, SYSTEMS};
-use crate::widgets::lazy_screen::lazy_view;
+use crate::systems::{self, kit, system_name};
+use dicetray_rules::systems::SYSTEMS;
 use leptos::prelude::*;
-use leptos::wasm_split::SplitLoaderError;
-use std::future::Future;
 use std::time::Duration;
 
 /// Which panel to show: the system and the character (None: ad hoc).
@@ -25,7 +22,7 @@ pub fn RollScreen() -> impl IntoView {
 
     // The character picker: "" is ad hoc.
     let who = RwSignal::new(state.active_character.get_untracked().unwrap_or_default());
-    let ad_hoc_system = RwSignal::new(SYSTEMS[0].0.to_string());
+    let ad_hoc_system = RwSignal::new(SYSTEMS[0].id.to_string());
     Effect::new(move |_| {
         let id = who.get();
         state.active_character.set((!id.is_empty()).then_some(id));
@@ -88,10 +85,10 @@ pub fn RollScreen() -> impl IntoView {
                         >
                             {SYSTEMS
                                 .iter()
-                                .map(|(id, name)| {
+                                .map(|s| {
                                     view! {
-                                        <option value=*id selected=ad_hoc_system.get_untracked() == *id>
-                                            {*name}
+                                        <option value=s.id selected=ad_hoc_system.get_untracked() == s.id>
+                                            {s.name}
                                         </option>
                                     }
                                 })
@@ -112,52 +109,20 @@ pub fn RollScreen() -> impl IntoView {
     }
 }
 
-/// The roll panel of `system`, for `character` (None: ad hoc), in its frame (`.roll-panel[data-system]`). The
-/// 24-System's is built in; the others are lazily loaded chunks (`screens::split`), and their frame appears once
-/// the panel's code has arrived.
-fn panel(system: &str, character: Option<String>) -> AnyView {
-    let Some(&(id, name)) = SYSTEMS.iter().find(|(id, _)| *id == system) else {
-        return view! { <p>"Unknown system."</p> }.into_any();
+/// Called by `dicetray_rules::for_each_system!` with the list of systems: the Roll screen's dispatch to each
+/// system's panel (`systems::<module>::panel`).
+macro_rules! panels {
+    ($($variant:ident($module:ident) $id:tt),* $(,)?) => {
+        /// The roll panel of `system`, for `character` (None: ad hoc), in its frame (`.roll-panel[data-system]`).
+        /// The 24-System's is built in; the others are lazily loaded chunks, whose frame appears once the panel's
+        /// code has arrived.
+        fn panel(system: &str, character: Option<String>) -> AnyView {
+            match system {
+                $($id => systems::$module::panel(character),)*
+                _ => view! { <p>"Unknown system."</p> }.into_any(),
+            }
+        }
     };
-    let framed = move |body: AnyView| {
-        view! {
-            <div class="roll-panel" data-system=id>
-                <h2 class="panel-title">{name}</h2>
-                {body}
-            </div>
-        }
-        .into_any()
-    };
-    match id {
-        "remedy" => lazy_panel(name, split::remedy_panel_preload, split::remedy_panel, character, framed),
-        "total-effect" => {
-            lazy_panel(name, split::total_effect_panel_preload, split::total_effect_panel, character, framed)
-        }
-        "ruina-imperii" => {
-            lazy_panel(name, split::ruina_imperii_panel_preload, split::ruina_imperii_panel, character, framed)
-        }
-        "hack-and-slash" => {
-            lazy_panel(name, split::hack_and_slash_panel_preload, split::hack_and_slash_panel, character, framed)
-        }
-        _ => framed(view! { <systems::twenty_four::TwentyFourPanel character /> }.into_any()),
-    }
 }
 
-/// The panel `name` from its chunk: `preload` fetches the chunk, `build` makes the panel for `character` and
-/// `framed` puts it in its frame.
-fn lazy_panel<PF, BF>(
-    name: &'static str,
-    preload: fn() -> PF,
-    build: fn(Option<String>) -> BF,
-    character: Option<String>,
-    framed: impl Fn(AnyView) -> AnyView + Copy + Send + Sync + 'static,
-) -> AnyView
-where
-    PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
-    BF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
-{
-    lazy_view(name, "panel", preload, move || {
-        let character = character.clone();
-        async move { build(character).await.map(framed) }
-    })
-}
+dicetray_rules::for_each_system!(panels);

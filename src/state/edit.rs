@@ -3,7 +3,7 @@
 
 use super::{use_app_state, AppState, Character};
 use dicetray_saved::character_list as list;
-use dicetray_saved::sheets::{self, Sheet};
+use dicetray_saved::sheets::InSheet as SystemSheet;
 use leptos::prelude::*;
 use std::marker::PhantomData;
 
@@ -29,37 +29,6 @@ impl CharacterAccess {
         self.id.with_value(|id| self.state.characters.update(|cs| _ = list::update(cs, id, f)));
     }
 }
-
-/// A system's sheet type, as found inside [`Sheet`].
-pub trait SystemSheet: 'static {
-    fn of(sheet: &Sheet) -> Option<&Self>;
-    fn of_mut(sheet: &mut Sheet) -> Option<&mut Self>;
-}
-
-macro_rules! system_sheet {
-    ($ty:ty, $variant:ident) => {
-        impl SystemSheet for $ty {
-            fn of(sheet: &Sheet) -> Option<&Self> {
-                match sheet {
-                    Sheet::$variant(s) => Some(s),
-                    _ => None,
-                }
-            }
-            fn of_mut(sheet: &mut Sheet) -> Option<&mut Self> {
-                match sheet {
-                    Sheet::$variant(s) => Some(s),
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-system_sheet!(sheets::twenty_four::Sheet, TwentyFour);
-system_sheet!(sheets::remedy::Sheet, Remedy);
-system_sheet!(sheets::total_effect::Sheet, TotalEffect);
-system_sheet!(sheets::ruina_imperii::Sheet, RuinaImperii);
-system_sheet!(sheets::hack_and_slash::Sheet, HackAndSlash);
 
 /// One character's sheet of system type `T`.
 pub struct SheetAccess<T> {

@@ -5,10 +5,44 @@ use crate::state::roll::Rolled;
 use crate::state::{use_app_state, AppState, CharacterRef, RollSource};
 use crate::systems::system_name;
 use crate::widgets::dice::DiceRow;
+use crate::widgets::lazy_screen::lazy_view;
 use crate::widgets::odds_chart::OddsChart;
 use dicetray_rules::die::DieRoll;
-use dicetray_rules::systems::{roll_seeded, Odds, Request, RequestError, Roll, Summary, Variant};
+use dicetray_rules::systems::{roll_seeded, total_words, words, Odds, Request, RequestError, Roll, Summary, Variant};
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+use std::future::Future;
+
+/// A system's roll panel in its frame (`.roll-panel[data-system]`, headed by the system's name).
+pub fn framed(system: &'static str, body: AnyView) -> AnyView {
+    let name = system_name(system);
+    view! {
+        <div class="roll-panel" data-system=system>
+            <h2 class="panel-title">{name}</h2>
+            {body}
+        </div>
+    }
+    .into_any()
+}
+
+/// The roll panel of `system` from its lazily loaded chunk: `preload` fetches the chunk, `build` makes the panel
+/// for `character`; the frame appears once the panel's code has arrived (`widgets::lazy_screen` shows the loading
+/// state and a failed fetch).
+pub fn lazy_panel<PF, BF>(
+    system: &'static str,
+    preload: fn() -> PF,
+    build: fn(Option<String>) -> BF,
+    character: Option<String>,
+) -> AnyView
+where
+    PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
+    BF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
+{
+    lazy_view(system_name(system), "panel", preload, move || {
+        let character = character.clone();
+        async move { build(character).await.map(|body| framed(system, body)) }
+    })
+}
 
 /// The polite live region the Roll screen announces new results through (provided by the screen), and how many
 /// announcements it has made (each starts with its number, so two identical results are both read out).
@@ -79,48 +113,41 @@ pub fn roll_and_record<S: Variant>(
     ctx: RollCtx,
     request: &S::Request,
     character: Option<CharacterRef>,
-    label: fn(&str) -> String,
     detail: &str,
 ) -> Result<(Roll, String), RequestError> {
     let who = character.clone();
     let (roll, id) = ctx.state.roll(character, |seed| {
         let roll = roll_seeded::<S>(request, seed)?;
         let (request, summary) = (S::request(request.clone()), roll.summary());
-        let text = entry_text(&request, &summary, who.as_ref(), label, detail);
+        let text = entry_text(&request, &summary, who.as_ref(), detail);
         Ok((roll, Rolled { source: RollSource::System { request }, summary, text }))
     })?;
     let s = roll.summary();
-    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(&s.system), label(&s.outcome), s.total));
+    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(&s.system), words(&s.system, &s.outcome), s.total));
     Ok((roll, id))
 }
 
 /// The recorded roll `id` became `roll`, which `request` gives with the entry's own seed (the player rerolled a
 /// die with ♻ after seeing it): the entry says so, keeping its id, time and character, and replays as it now is.
-pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, label: fn(&str) -> String, detail: &str) {
+pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, detail: &str) {
     let s = roll.summary();
-    ctx.announce(format!("Rerolled: {}, total {}.", label(&s.outcome), s.total));
+    ctx.announce(format!("Rerolled: {}, total {}.", words(&s.system, &s.outcome), s.total));
     ctx.state.amend_history(id, |e| {
-        let text = entry_text(&request, &s, e.character.as_ref(), label, detail);
+        let text = entry_text(&request, &s, e.character.as_ref(), detail);
         e.reroll(request, s, text);
     });
 }
 
 /// History's one-line text of a system roll.
-fn entry_text(
-    request: &Request,
-    s: &Summary,
-    character: Option<&CharacterRef>,
-    label: fn(&str) -> String,
-    detail: &str,
-) -> String {
+fn entry_text(request: &Request, s: &Summary, character: Option<&CharacterRef>, detail: &str) -> String {
     let who = character.map(|c| format!("{}: ", c.name)).unwrap_or_default();
-    let events: Vec<String> = s.events.iter().map(|e| label(e)).collect();
+    let events: Vec<String> = s.events.iter().map(|e| words(&s.system, e)).collect();
     format!(
         "{who}{} {detail}: {} -> {} = {}{}",
         system_name(request.system_id()),
         dice_text(&s.dice),
         s.total,
-        label(&s.outcome),
+        words(&s.system, &s.outcome),
         if events.is_empty() { String::new() } else { format!(" ({})", events.join(", ")) },
     )
 }
@@ -335,29 +362,9 @@ pub fn RollButton(
     }
 }
 
-/// The number the outcome was read from, named as its system names it: Ruina Imperii counts hits, Hack & Slash
-/// reads a success level in half steps ("−1½", with a true minus sign), the others add up a total.
-pub fn total_words(system: &str, total: f64) -> (&'static str, String) {
-    let whole = |t: f64| if t.fract() == 0.0 { format!("{}", t as i64) } else { t.to_string() };
-    match system {
-        "ruina-imperii" => ("Hits ", whole(total)),
-        "hack-and-slash" => {
-            let sign = if total < 0.0 { "−" } else { "" };
-            let (int, half) = (total.abs().trunc() as i64, total.fract() != 0.0);
-            let number = match (int, half) {
-                (0, true) => "½".to_string(),
-                (n, true) => format!("{n}½"),
-                (n, false) => n.to_string(),
-            };
-            ("Success level ", format!("{sign}{number}"))
-        }
-        _ => ("Total ", whole(total)),
-    }
-}
-
 /// The part of a result every system shows: outcome in words (with a symbol, never colour alone), the total,
 /// every die, and what the outcome means at the table.
-pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: String, detail: String) -> AnyView {
+pub fn summary_view(summary: &Summary, meaning: String, detail: String) -> AnyView {
     let outcome = summary.outcome.clone();
     let mark = match outcome.as_str() {
         "legendary" | "triumph" | "critical_success" | "clean_success" => "★",
@@ -368,11 +375,12 @@ pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: Strin
     };
     let dice = summary.dice.clone();
     let (total_label, total) = total_words(&summary.system, summary.total);
+    let total_label = format!("{total_label} ");
     view! {
         <div class="result-head">
             <p class="outcome" data-outcome=outcome.clone()>
                 <span class="outcome-mark" aria-hidden="true">{mark}</span>
-                <span class="outcome-name">{label(&outcome)}</span>
+                <span class="outcome-name">{words(&summary.system, &outcome)}</span>
             </p>
             <p class="roll-total">
                 <span class="total-label">{total_label}</span>
@@ -389,17 +397,6 @@ pub fn summary_view(summary: &Summary, label: fn(&str) -> String, meaning: Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn totals_are_named_in_each_systems_words() {
-        assert_eq!(total_words("ruina-imperii", 2.0), ("Hits ", "2".to_string()));
-        assert_eq!(total_words("hack-and-slash", -1.5), ("Success level ", "−1½".to_string()));
-        assert_eq!(total_words("hack-and-slash", -0.5), ("Success level ", "−½".to_string()));
-        assert_eq!(total_words("hack-and-slash", 2.5), ("Success level ", "2½".to_string()));
-        assert_eq!(total_words("hack-and-slash", -3.0), ("Success level ", "−3".to_string()));
-        assert_eq!(total_words("hack-and-slash", 0.0), ("Success level ", "0".to_string()));
-        assert_eq!(total_words("24-system", 17.0), ("Total ", "17".to_string()));
-    }
 
     #[test]
     fn typed_numbers_are_read_or_named_in_the_error() {

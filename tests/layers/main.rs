@@ -6,6 +6,7 @@
 
 mod graph;
 mod scan;
+mod systems;
 
 use graph::{circles, upward, Crate};
 use std::collections::BTreeMap;
@@ -71,6 +72,44 @@ fn the_saved_data_crate_has_no_circle() {
     assert!(files.contains_key("src/lib.rs"), "read crates/saved/src: {:?}", files.keys().collect::<Vec<_>>());
     let found = problems(&files, None);
     assert!(found.is_empty(), "{} problems in crates/saved/src:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn each_system_is_listed_once_and_every_other_list_is_made_from_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let list = std::fs::read_to_string(root.join("crates/rules/src/systems/mod.rs")).expect("the rules' systems");
+    let systems = systems::listed(&list);
+    assert_eq!(systems.len(), dicetray_rules::systems::SYSTEM_IDS.len(), "read the list: {systems:?}");
+    let mut files = BTreeMap::new();
+    for krate in [".", "crates/rules", "crates/saved", "crates/cli", "crates/table"] {
+        for (path, text) in read_crate(&root.join(krate)) {
+            if !(krate == "crates/rules" && path == "src/systems/mod.rs") {
+                files.insert(format!("{krate}/{path}"), text);
+            }
+        }
+    }
+    let found = systems::second_lists(&files, &systems);
+    assert!(found.is_empty(), "{} files list the systems a second time:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn a_file_naming_three_systems_is_a_second_list() {
+    let list = "macro_rules! for_each_system {\n    ($then:ident) => {\n        $then! {\n            Remedy(remedy) \"remedy\",\n            TotalEffect(total_effect) \"total-effect\",\n            HackAndSlash(hack_and_slash) \"hack-and-slash\",\n        }\n    };\n}";
+    let systems = systems::listed(list);
+    let ids: Vec<_> = systems.iter().map(|(id, ty)| format!("{id} {ty}")).collect();
+    assert_eq!(ids, ["remedy Remedy", "total-effect TotalEffect", "hack-and-slash HackAndSlash"]);
+    let tree = files(&[
+        ("src/a.rs", "match id { \"remedy\" => 1, \"total-effect\" => 2, \"hack-and-slash\" => 3 }"),
+        ("src/b.rs", "let r = Roll::Remedy(x);\nlet t: TotalEffectRoll = y;\nlet h = \"hack-and-slash-x\";"),
+        ("src/c.rs", "Roll::Remedy(x) | Roll::TotalEffect(y) | Roll::HackAndSlash(z)"),
+        ("src/d.rs", "// \"remedy\" \"total-effect\" \"hack-and-slash\"\nfn f() {}\n#[cfg(test)]\nmod tests { const A: [&str; 3] = [\"remedy\", \"total-effect\", \"hack-and-slash\"]; }"),
+        ("src/e.rs", "Sheet::Remedy(x) => 1, Sheet::TotalEffect(y) => 2"),
+    ]);
+    let found = systems::second_lists(&tree, &systems);
+    assert_eq!(
+        found,
+        ["src/a.rs names remedy, total-effect, hack-and-slash", "src/c.rs names remedy, total-effect, hack-and-slash"]
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use dicetray_rules::die::DieRoll;
 use dicetray_rules::rng::fresh_seed;
 use dicetray_rules::systems::remedy::RerollPolicy;
 use dicetray_rules::systems::twenty_four::declare_critical_failure;
-use dicetray_rules::systems::{Chance, Odds, Request, RequestError, Roll};
+use dicetray_rules::systems::{self, words, Chance, Odds, Request, RequestError, Roll};
 use serde_json::{json, Map, Value};
 
 fn report(e: &RequestError) -> bool {
@@ -57,14 +57,15 @@ pub fn odds(json: &str, as_json: bool) -> bool {
     if as_json {
         say!("{}", odds_json(&request, &odds));
     } else {
-        say!("{} odds", request.system_id());
+        let id = request.system_id();
+        say!("{} odds", system_name(id));
         for c in &odds.outcomes {
-            say!("  {:<22} {}", c.name, percent(c.p));
+            say!("  {:<32} {}", words(id, &c.name), percent(c.p));
         }
         if !odds.events.is_empty() {
             say!("events");
             for c in &odds.events {
-                say!("  {:<22} {}", c.name, percent(c.p));
+                say!("  {:<32} {}", words(id, &c.name), percent(c.p));
             }
         }
         if odds.truncated_mass > 0.0 {
@@ -133,7 +134,7 @@ pub fn roll(json: &str, seed: Option<u64>, declare: Option<Declaration>, as_json
         say!("{json}");
     } else {
         let s = roll.summary();
-        say!("{}: {} (total {})", s.system, s.outcome.replace('_', " "), s.total);
+        say!("{}: {} (total {})", system_name(&s.system), words(&s.system, &s.outcome), s.total);
         say!("dice: [{}]", dice_text(&s.dice));
         for line in describe(&json) {
             say!("{line}");
@@ -141,4 +142,9 @@ pub fn roll(json: &str, seed: Option<u64>, declare: Option<Declaration>, as_json
         say!("seed {seed}");
     }
     true
+}
+
+/// A system's name as players know it (`24-System`), from the rules crate's list.
+fn system_name(id: &str) -> &str {
+    systems::system(id).map_or(id, |s| s.name)
 }

@@ -2,6 +2,7 @@
 //! sentences (pushed DC, complication, hit location, Effect dice, success level, rerolled dice ...), then any
 //! other field of the JSON as "name: value", so nothing the JSON has is left out of the text.
 
+use dicetray_rules::systems;
 use serde_json::{Map, Value};
 
 /// Lines describing a roll written as JSON (`{"system": ..., ...}`), without the dice list and the seed.
@@ -11,16 +12,11 @@ pub fn describe(roll: &Value) -> Vec<String> {
     };
     let mut said =
         Said { map, used: vec!["system", "outcome", "total", "dice", "seed", "events", "request"], lines: Vec::new() };
-    match map.get("system").and_then(Value::as_str) {
-        Some("24-system") => twenty_four(&mut said),
-        Some("remedy") => remedy(&mut said),
-        Some("total-effect") => total_effect(&mut said),
-        Some("ruina-imperii") => ruina_imperii(&mut said),
-        Some("hack-and-slash") => hack_and_slash(&mut said),
-        _ => {}
-    }
+    let system = map.get("system").and_then(Value::as_str).unwrap_or_default();
+    describe_system(system, &mut said);
     if let Some(events) = map.get("events").and_then(Value::as_array).filter(|e| !e.is_empty()) {
-        let names: Vec<String> = events.iter().map(|e| e.as_str().unwrap_or_default().replace('_', " ")).collect();
+        let names: Vec<String> =
+            events.iter().map(|e| systems::words(system, e.as_str().unwrap_or_default())).collect();
         said.lines.push(format!("events: {}", names.join(", ")));
     }
     let rest: Vec<(&String, &Value)> = map.iter().filter(|(k, _)| !said.used.contains(&k.as_str())).collect();
@@ -29,6 +25,22 @@ pub fn describe(roll: &Value) -> Vec<String> {
     }
     said.lines
 }
+
+/// Called by `dicetray_rules::for_each_system!`: each system's sentences come from the function named as its
+/// module in the rules crate (`twenty_four`, `remedy`, ...), so a new system without one does not compile.
+macro_rules! describe_by_system {
+    ($($variant:ident($module:ident) $id:tt),* $(,)?) => {
+        /// The sentences of the system `id`'s own fields (none for an id of no system).
+        fn describe_system(id: &str, said: &mut Said) {
+            match id {
+                $($id => $module(said),)*
+                _ => {}
+            }
+        }
+    };
+}
+
+dicetray_rules::for_each_system!(describe_by_system);
 
 struct Said<'a> {
     map: &'a Map<String, Value>,

@@ -120,11 +120,11 @@ fn text_of(request: &str, seed: &str) -> String {
 fn text_output_says_what_the_roll_decided() {
     // A pushed 24-System attack: the pushed DC, the complication and where the hit landed.
     let pushed = r#"{"system":"24-system","rank":0,"dc":20,"attack":true,"pushed":true,"push":{"track":"strain","fiction":"I run"}}"#;
-    let hit = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": success")).unwrap();
+    let hit = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": Success")).unwrap();
     for want in ["DC 20 pushed to DC 18", "complication: minor on the strain track: I run", "hit location: "] {
         assert!(hit.contains(want), "{want:?} missing from\n{hit}");
     }
-    let miss = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": miss")).unwrap();
+    let miss = (0..200).map(|s| text_of(pushed, &s.to_string())).find(|t| t.contains(": Miss")).unwrap();
     assert!(miss.contains("complication: major on the strain track"), "{miss}");
     // Remedy: the dice ♻ rerolled, the kept die and the DC.
     let remedy = r#"{"system":"remedy","dice":"2d20^~~~~~~~~~","dc":12,"reroll":"always"}"#;

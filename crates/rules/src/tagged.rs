@@ -102,30 +102,13 @@ impl<'de> Visitor<'de> for Id {
 
 #[cfg(test)]
 mod tests {
-    use crate::systems::{hack_and_slash, remedy, ruina_imperii, total_effect, twenty_four, Request};
+    use crate::systems::Request;
     use serde::{Deserialize, Serialize};
     use serde_json::{json, Value};
 
-    /// What serde derives for the same enum (named alike, as messages name it): the reference for every message.
-    mod derived {
-        use super::*;
-
-        #[derive(Debug, Serialize, Deserialize)]
-        #[serde(tag = "system")]
-        pub enum Request {
-            #[serde(rename = "24-system")]
-            TwentyFour(twenty_four::TwentyFourRequest),
-            #[serde(rename = "remedy")]
-            Remedy(remedy::RemedyRequest),
-            #[serde(rename = "total-effect")]
-            TotalEffect(total_effect::TotalEffectRequest),
-            #[serde(rename = "ruina-imperii")]
-            RuinaImperii(ruina_imperii::RuinaImperiiRequest),
-            #[serde(rename = "hack-and-slash")]
-            HackAndSlash(hack_and_slash::HackAndSlashRequest),
-        }
-    }
-    use derived::Request as Derived;
+    /// What serde derives for the same enum (named alike, as messages name it), made from the same list of
+    /// systems (`systems/registry.rs`): the reference for every message.
+    use crate::systems::derived::Request as Derived;
 
     /// Inputs both readers must treat alike: good requests of every system, and every way one can be wrong
     /// (not an object, no tag, a tag that is not a string or not a system, a system's own field errors).

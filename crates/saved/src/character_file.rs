@@ -6,10 +6,7 @@
 
 use crate::character::Character;
 use crate::character_list::fresh_id;
-use crate::sheets::hack_and_slash::{HALVES_MAX, HALVES_MIN};
-use crate::sheets::{self, Sheet};
-use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
-use serde::de::DeserializeOwned;
+use crate::sheets::Sheet;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::fmt;
@@ -186,12 +183,8 @@ fn explain_sheet(sheet: &Value) -> Option<ImportError> {
     let mut body = object.clone();
     body.remove("system");
     let body = Value::Object(body);
-    let found = match system.as_str() {
-        Some("24-system") => trace::<sheets::twenty_four::Sheet>(body),
-        Some("remedy") => trace::<sheets::remedy::Sheet>(body),
-        Some("total-effect") => trace::<sheets::total_effect::Sheet>(body),
-        Some("ruina-imperii") => trace::<sheets::ruina_imperii::Sheet>(body),
-        Some("hack-and-slash") => trace::<sheets::hack_and_slash::Sheet>(body),
+    let found = match system.as_str().map(|id| Sheet::trace(id, body)) {
+        Some(Ok(found)) => found,
         _ => {
             let ids = dicetray_rules::systems::SYSTEM_IDS;
             return Some(ImportError::new(
@@ -206,75 +199,15 @@ fn explain_sheet(sheet: &Value) -> Option<ImportError> {
     })
 }
 
-fn trace<T: DeserializeOwned>(body: Value) -> Option<(String, String)> {
-    let error = serde_path_to_error::deserialize::<_, T>(body).err()?;
-    let path = error.path().to_string();
-    Some((if path == "." { String::new() } else { path }, error.inner().to_string()))
-}
-
-fn out_of_range(field: String, value: impl fmt::Display, allowed: &str) -> ImportError {
-    ImportError::new(field, format!("{value} is out of range ({allowed})"))
-}
-
 /// The ranges each system's sheet keeps to (the editors never produce anything else).
 pub fn validate(character: &Character) -> Result<(), ImportError> {
     if character.name.chars().count() > MAX_NAME {
         return Err(ImportError::new("character.name", format!("is longer than {MAX_NAME} characters")));
     }
-    let field = |rest: String| format!("character.sheet.{rest}");
-    match &character.sheet {
-        Sheet::TwentyFour(s) => {
-            for (i, skill) in s.skills.iter().enumerate() {
-                if skill.rank > 6 {
-                    return Err(out_of_range(field(format!("skills[{i}].rank")), skill.rank, "0 to 6"));
-                }
-            }
-        }
-        Sheet::Remedy(s) => {
-            if s.abilities.len() != 6 {
-                return Err(ImportError::new(
-                    field("abilities".into()),
-                    format!("has {} abilities; a Remedy sheet has exactly six", s.abilities.len()),
-                ));
-            }
-            for (i, skill) in s.skills.iter().enumerate() {
-                if skill.ability >= 6 {
-                    return Err(out_of_range(field(format!("skills[{i}].ability")), skill.ability, "0 to 5"));
-                }
-            }
-        }
-        Sheet::TotalEffect(s) => {
-            if s.level > 10 {
-                return Err(out_of_range(field("level".into()), s.level, "0 to 10"));
-            }
-        }
-        Sheet::RuinaImperii(s) => {
-            if i32::from(s.risk_limit) > MAX_RISK {
-                return Err(out_of_range(field("risk_limit".into()), s.risk_limit, &format!("0 to {MAX_RISK}")));
-            }
-            for (i, skill) in s.skills.iter().enumerate() {
-                if i32::from(skill.dice) > MAX_SKILL {
-                    return Err(out_of_range(
-                        field(format!("skills[{i}].dice")),
-                        skill.dice,
-                        &format!("0 to {MAX_SKILL}"),
-                    ));
-                }
-            }
-        }
-        Sheet::HackAndSlash(s) => {
-            for (i, ability) in s.abilities.iter().enumerate() {
-                if !(HALVES_MIN..=HALVES_MAX).contains(&ability.halves) {
-                    return Err(out_of_range(
-                        field(format!("abilities[{i}].halves")),
-                        ability.halves,
-                        "-20 to 40 half steps",
-                    ));
-                }
-            }
-        }
+    match character.sheet.out_of_range() {
+        Some((path, problem)) => Err(ImportError::new(format!("character.sheet.{path}"), problem)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 #[cfg(test)]

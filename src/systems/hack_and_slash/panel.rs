@@ -10,19 +10,6 @@ use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::hack_and_slash::halves_text;
 use leptos::prelude::*;
 
-/// Outcome and event names in words.
-pub fn label(name: &str) -> String {
-    match name {
-        "full_success" => "Full success",
-        "half_success" => "Half success",
-        "failure" => "Failure",
-        "interference_full" => "An opposer interferes fully",
-        "interference_partial" => "An opposer interferes partially",
-        other => other,
-    }
-    .to_string()
-}
-
 fn meaning(roll: &HackAndSlashRoll) -> String {
     let text = match roll.outcome {
         Outcome::FullSuccess => "Ahead by 1 or more: you do all you meant to.",
@@ -117,7 +104,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
             None => format!("d6 {} against d6 {}", text_of(req.bonus), text_of(req.difficulty.unwrap_or(0.0))),
         };
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::HackAndSlash(roll), _)) = roll_and_record::<HackAndSlash>(ctx, &req, who, label, &detail) {
+        if let Ok((Roll::HackAndSlash(roll), _)) = roll_and_record::<HackAndSlash>(ctx, &req, who, &detail) {
             last.set(Some(roll));
         }
     };
@@ -183,7 +170,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                 </fieldset>
             </Show>
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /></div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
         <div class="panel-output">
         {move || {
@@ -226,7 +213,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                     let opposed = !roll.opponents.is_empty();
                     view! {
                         <section class="roll-result" data-outcome=roll.outcome.as_str()>
-                            {summary_view(&summary, label, meaning(&roll), detail)}
+                            {summary_view(&summary, meaning(&roll), detail)}
                             {opposed.then(|| view! {
                                 <table class="breakdown">
                                     <caption class="sr-only">"Each opposer's roll and interference"</caption>

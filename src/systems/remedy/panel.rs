@@ -2,7 +2,6 @@
 //! threat (with the net), bonus, a DC with the DC table's name or a contest, triumph and disaster ranges, attack.
 
 use super::reroll::{has_reroll_range, RerollButtons, Rolled};
-use super::words::label;
 use crate::systems::kit::{
     int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
@@ -234,7 +233,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             _ => req.dice.clone(),
         };
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::Remedy(roll), entry)) = roll_and_record::<Remedy>(ctx, &req, who, label, &detail) {
+        if let Ok((Roll::Remedy(roll), entry)) = roll_and_record::<Remedy>(ctx, &req, who, &detail) {
             last.set(Some(Rolled { request: req, roll, entry, detail }));
         }
     };
@@ -282,7 +281,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
         </div>
         <div class="panel-odds">
-            <OddsView odds=odds label=label />
+            <OddsView odds=odds label=Remedy::words />
             <Show when=move || reroll_range.get()>
                 <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
             </Show>
@@ -309,9 +308,9 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                     });
                     view! {
                         <section class="roll-result" data-outcome=roll.outcome.as_str()>
-                            {summary_view(&summary, label, meaning(&roll), detail)}
+                            {summary_view(&summary, meaning(&roll), detail)}
                             {opponent}
-                            {roll.events.iter().map(|e| view! { <p class="event">{format!("★ {}", label(e))}</p> }).collect_view()}
+                            {roll.events.iter().map(|e| view! { <p class="event">{format!("★ {}", Remedy::words(e))}</p> }).collect_view()}
                         </section>
                         <RerollButtons last=last />
                     }

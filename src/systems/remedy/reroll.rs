@@ -2,7 +2,6 @@
 //! offers "Reroll (♻)". The choice goes through the rules crate (`with_chosen_rerolls`), which draws the reroll
 //! from the roll's own seed, so the History entry (amended in place) and its replay link give the same dice.
 
-use super::words::label;
 use crate::state::NoticeLevel;
 use crate::systems::kit::{amend_roll, RollCtx};
 use dicetray_rules::systems::remedy::{with_chosen_rerolls, CheckDice, RemedyRequest, RemedyRoll};
@@ -33,7 +32,7 @@ pub fn RerollButtons(last: RwSignal<Option<Rolled>>) -> impl IntoView {
             Ok((request, roll)) => {
                 let detail = format!("{}, ♻ rerolled d20 no. {}", rolled.detail, die + 1);
                 let (req, new) = (Request::Remedy(request.clone()), Roll::Remedy(roll.clone()));
-                amend_roll(ctx, &rolled.entry, req, new, label, &detail);
+                amend_roll(ctx, &rolled.entry, req, new, &detail);
                 last.set(Some(Rolled { request, roll, entry: rolled.entry, detail }));
             }
             Err(e) => {

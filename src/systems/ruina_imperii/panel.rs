@@ -14,20 +14,6 @@ use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use leptos::prelude::*;
 
-/// Outcome and event names in words.
-pub fn label(name: &str) -> String {
-    match name {
-        "critical_success" => "Critical Success",
-        "success" => "Success",
-        "failure" => "Failure",
-        "harsh_failure" => "Harsh Failure",
-        "exploded" => "A die explodes",
-        "fortune_covered" => "Harsh Failure avoided by Fortune",
-        other => other,
-    }
-    .to_string()
-}
-
 fn meaning(roll: &RuinaImperiiRoll) -> String {
     let d = roll.difficulty;
     let text = match roll.outcome {
@@ -146,7 +132,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         };
         let detail = format!("{} skill dice, Risk {} against {against}", req.skill, req.risk);
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::RuinaImperii(roll), _)) = roll_and_record::<RuinaImperii>(ctx, &req, who, label, &detail) {
+        if let Ok((Roll::RuinaImperii(roll), _)) = roll_and_record::<RuinaImperii>(ctx, &req, who, &detail) {
             // Fortune bookkeeping: one point for this roll, or all of it for the rest of the scene.
             let spend = if scene_fortune.get_untracked() { "none".to_string() } else { fortune.get_untracked() };
             if spend != "none" {
@@ -219,7 +205,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 <p class="request-error" role="alert">"No Fortune left on the sheet to spend."</p>
             </Show>
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=label /></div>
+        <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /></div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll /></div>
         <div class="panel-output">
         {move || {
@@ -243,7 +229,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                     let avoided = roll.events.iter().any(|e| e == "fortune_covered");
                     view! {
                         <section class="roll-result" data-outcome=roll.outcome.as_str()>
-                            {summary_view(&summary, label, meaning(&roll), detail)}
+                            {summary_view(&summary, meaning(&roll), detail)}
                             {avoided.then(|| view! { <p class="event fortune-covered">"★ Harsh Failure avoided by Fortune"</p> })}
                             {opponent}
                         </section>

@@ -4,7 +4,7 @@
 
 use super::bands::{BandList, Bands};
 use super::reads::EffectReads;
-use super::result::{label, TotalEffectResult};
+use super::result::TotalEffectResult;
 use crate::systems::kit::{int, roll_and_record, NumberField, OddsView, RollButton, RollCtx, SelectField};
 use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::{
@@ -91,7 +91,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             if req.modifier != 0 { format!(", {:+}", req.modifier) } else { String::new() },
         );
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::TotalEffect(roll), _)) = roll_and_record::<TotalEffect>(ctx, &req, who, label, &detail) {
+        if let Ok((Roll::TotalEffect(roll), _)) = roll_and_record::<TotalEffect>(ctx, &req, who, &detail) {
             last.set(Some((roll, notes)));
         }
     };
@@ -147,7 +147,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             <BandList bands=bands />
             <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=label events_caption="Chance of each band (they can overlap)" /></div>
+        <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /></div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
         <div class="panel-output">
             {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}

@@ -6,16 +6,6 @@ use dicetray_rules::systems::total_effect::{halve, EscalationMode, Outcome, Tota
 use dicetray_rules::systems::RuleSystem;
 use leptos::prelude::*;
 
-/// Outcome names in words; anything else is a band (`9+` reads "Band 9+").
-pub fn label(name: &str) -> String {
-    match name {
-        "clean_success" => "Clean success".into(),
-        "success_with_twist" => "Success with a twist".into(),
-        "hard_choice" => "Hard choice".into(),
-        band => format!("Band {band}"),
-    }
-}
-
 fn meaning(roll: &TotalEffectRoll) -> String {
     let text = match roll.outcome {
         Outcome::CleanSuccess => "13 or more: you succeed with no strings attached.",
@@ -59,7 +49,7 @@ pub fn TotalEffectResult(roll: TotalEffectRoll, notes: Vec<(String, String)>) ->
         .collect_view();
     view! {
         <section class="roll-result" data-outcome=roll.outcome.as_str()>
-            {summary_view(&summary, label, meaning(&roll), total_detail(&roll))}
+            {summary_view(&summary, meaning(&roll), total_detail(&roll))}
             <p class="effect-dice" aria-label="Effect dice">
                 <span class="effect-high">{format!("High {}", e.high)}</span>
                 <span class="effect-mid">{format!("Mid {}", e.mid)}</span>

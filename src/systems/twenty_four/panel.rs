@@ -19,19 +19,6 @@ use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::twenty_four::{track_name, TRACKS};
 use leptos::prelude::*;
 
-/// Outcome and event names in words.
-pub fn label(name: &str) -> String {
-    match name {
-        "legendary" => "Legendary Success",
-        "success" => "Success",
-        "miss" => "Miss",
-        "partial_critical" => "Partial Critical",
-        "critical_failure" => "Critical Failure",
-        other => other,
-    }
-    .to_string()
-}
-
 /// What an outcome means at the table (our paraphrase of the 24-System).
 fn meaning(roll: &TwentyFourRoll) -> String {
     let mut text = match roll.outcome {
@@ -304,7 +291,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         if same_again.get_untracked() {
             text.push_str(" (the situation changed)");
         }
-        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), label, &text) {
+        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), &text) {
             situation_changed.set(false);
             from_history.set(false);
             retry_tried.set(false);
@@ -334,8 +321,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     let do_push = move |_| {
         let Some(prev) = last.get_untracked() else { return };
         let Ok(req) = push_request(&prev, declaration()) else { return };
-        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), label, &detail(&req))
-        {
+        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who(), &detail(&req)) {
             from_history.set(false);
             retry_tried.set(false);
             logged.set(false);
@@ -480,7 +466,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             />
         </div>
         <div class="panel-odds">
-            <OddsView odds=odds label=label />
+            <OddsView odds=odds label=TwentyFour::words />
             <HitLocationOdds request=request />
         </div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
@@ -512,7 +498,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                         <section class="roll-result" data-outcome=roll.outcome.as_str() data-pushed=roll.pushed.to_string()>
                             {from_history.get().then(|| view! { <p class="from-history">"Your last roll here, from History:"</p> })}
                             {before.map(|b| view! { <p class="pushed-from">{b}</p> })}
-                            {summary_view(&summary, label, meaning(&roll), detail)}
+                            {summary_view(&summary, meaning(&roll), detail)}
                             {roll.partial_critical().then(|| view! { <p class="event">"★ Partial Critical"</p> })}
                             {roll.hit_location.map(|l| view! { <p class="hit-location">{format!("Hit: {}", location_text(l))}</p> })}
                             {roll.complication.clone().map(|c| {
@@ -552,7 +538,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
                     <label for="push-fiction">"The risk you take (fiction)"</label>
                     <textarea id="push-fiction" rows="2" bind:value=fiction></textarea>
                 </div>
-                <OddsView odds=push_odds label=label id="push-odds" caption="Chance of each outcome if you push" />
+                <OddsView odds=push_odds label=TwentyFour::words id="push-odds" caption="Chance of each outcome if you push" />
                 <button
                     type="button"
                     id="push-button"

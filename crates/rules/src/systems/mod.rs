@@ -18,6 +18,8 @@ use std::fmt;
 mod check;
 mod error;
 mod json_error;
+#[macro_use]
+mod registry;
 pub use error::RequestError;
 
 pub mod hack_and_slash;
@@ -30,8 +32,13 @@ pub mod twenty_four;
 pub trait RuleSystem {
     /// The id in requests, saved data and the CLI (`"24-system"`, `"remedy"`, ...).
     const ID: &'static str;
+    /// The system's name as players know it (`"24-System"`, `"Total//Effect"`, ...).
+    const NAME: &'static str;
     /// Outcome names, in the order the app and the CLI list them (best first).
     const OUTCOMES: &'static [&'static str];
+    /// The words of every outcome and event name the system reports, `(name, words)`: the one vocabulary every
+    /// screen, History, the exports and the CLI show (`("legendary", "Legendary Success")`).
+    const WORDS: &'static [(&'static str, &'static str)];
     /// Everything needed to make (and replay) one roll.
     type Request: Serialize + DeserializeOwned + Clone + PartialEq + fmt::Debug;
     /// A roll's full breakdown: every die, every step, the outcome and the events.
@@ -45,6 +52,61 @@ pub trait RuleSystem {
     fn odds(request: &Self::Request) -> Result<Odds, RequestError>;
     /// What every system reports alike: outcome, events, total, dice.
     fn summary(roll: &Self::Roll) -> Summary;
+    /// Whether the roll may be pushed (only the 24-System's Push Your Luck pushes: an unpushed Miss).
+    fn can_push(_roll: &Self::Roll) -> bool {
+        false
+    }
+    /// An outcome or event name in words, from [`RuleSystem::WORDS`]; a name not listed there reads as itself,
+    /// spaced and capitalised ([`plain_words`]).
+    fn words(name: &str) -> String {
+        listed_words(Self::WORDS, name).map_or_else(|| plain_words(name), str::to_string)
+    }
+    /// What the number an outcome is read from is called: a total unless the system says otherwise (Ruina
+    /// Imperii counts hits, Hack & Slash reads a success level).
+    const TOTAL: &'static str = "Total";
+    /// That number in words: whole numbers without a decimal point.
+    fn total_words(total: f64) -> String {
+        number_words(total)
+    }
+}
+
+/// A number as every screen writes it: whole numbers without a decimal point (`17`, `2.5`), a true minus sign.
+pub fn number_words(x: f64) -> String {
+    let text = if x.fract() == 0.0 && x.abs() < 1e15 { format!("{}", x as i64) } else { x.to_string() };
+    text.replace('-', "−")
+}
+
+/// `name`'s words in `words`, if it is listed.
+pub fn listed_words(words: &[(&str, &'static str)], name: &str) -> Option<&'static str> {
+    words.iter().find(|(n, _)| *n == name).map(|(_, w)| *w)
+}
+
+/// A name no system lists, in words: `full_success` -> `Full success`.
+pub fn plain_words(name: &str) -> String {
+    let spaced = name.replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// One system as every list shows it (the elements of [`SYSTEMS`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct System {
+    /// [`RuleSystem::ID`].
+    pub id: &'static str,
+    /// [`RuleSystem::NAME`].
+    pub name: &'static str,
+    /// [`RuleSystem::OUTCOMES`].
+    pub outcomes: &'static [&'static str],
+    /// [`RuleSystem::WORDS`].
+    pub words: &'static [(&'static str, &'static str)],
+}
+
+/// The [`System`] with `id`, if there is one.
+pub fn system(id: &str) -> Option<&'static System> {
+    SYSTEMS.iter().find(|s| s.id == id)
 }
 
 /// A system as one variant of the unions [`Request`] and [`Roll`].
@@ -61,51 +123,6 @@ pub trait Variant: RuleSystem {
 pub fn roll_seeded<S: Variant>(request: &S::Request, seed: u64) -> Result<Roll, RequestError> {
     let mut rng = crate::rng::seeded(seed);
     Ok(S::seeded_roll(S::roll(request, &mut rng)?, seed))
-}
-
-impl Variant for twenty_four::TwentyFour {
-    fn request(request: Self::Request) -> Request {
-        Request::TwentyFour(request)
-    }
-    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
-        Roll::TwentyFour(twenty_four::TwentyFourRoll { seed, ..roll })
-    }
-}
-
-impl Variant for remedy::Remedy {
-    fn request(request: Self::Request) -> Request {
-        Request::Remedy(request)
-    }
-    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
-        Roll::Remedy(remedy::RemedyRoll { seed, ..roll })
-    }
-}
-
-impl Variant for total_effect::TotalEffect {
-    fn request(request: Self::Request) -> Request {
-        Request::TotalEffect(request)
-    }
-    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
-        Roll::TotalEffect(total_effect::TotalEffectRoll { seed, ..roll })
-    }
-}
-
-impl Variant for ruina_imperii::RuinaImperii {
-    fn request(request: Self::Request) -> Request {
-        Request::RuinaImperii(request)
-    }
-    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
-        Roll::RuinaImperii(ruina_imperii::RuinaImperiiRoll { seed, ..roll })
-    }
-}
-
-impl Variant for hack_and_slash::HackAndSlash {
-    fn request(request: Self::Request) -> Request {
-        Request::HackAndSlash(request)
-    }
-    fn seeded_roll(roll: Self::Roll, seed: u64) -> Roll {
-        Roll::HackAndSlash(hack_and_slash::HackAndSlashRoll { seed, ..roll })
-    }
 }
 
 /// Whether `value` is its type's default: such a request field is left out when saved, and reads back as the
@@ -159,62 +176,29 @@ pub struct Summary {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dispatch over every system. To add a system: one variant in `Request` and `Roll`, and one arm in each `match`
-// below (each arm is marked by the system's id).
+// The systems, declared once. To add one: its module above (`pub mod`), implementing `RuleSystem`, and its row
+// here; `SYSTEM_IDS`, `SYSTEMS`, `Request`, `Roll`, their reading and every dispatch over them (`registry.rs`), and
+// the saved data's `Sheet` and the app's lists (through `for_each_system!`) follow from the row.
 // ---------------------------------------------------------------------------------------------------------------
 
-/// The ids of the five systems, as requests, saved data and the CLI name them.
-pub const SYSTEM_IDS: [&str; 5] = ["24-system", "remedy", "total-effect", "ruina-imperii", "hack-and-slash"];
-
-/// A request for any system: `{"system": "<id>", ...the system's fields}`. Read by hand through
-/// [`crate::tagged`] (serde's derived reading of a tagged enum doubles the code of every request type).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "system")]
-pub enum Request {
-    #[serde(rename = "24-system")]
-    TwentyFour(twenty_four::TwentyFourRequest),
-    #[serde(rename = "remedy")]
-    Remedy(remedy::RemedyRequest),
-    #[serde(rename = "total-effect")]
-    TotalEffect(total_effect::TotalEffectRequest),
-    #[serde(rename = "ruina-imperii")]
-    RuinaImperii(ruina_imperii::RuinaImperiiRequest),
-    #[serde(rename = "hack-and-slash")]
-    HackAndSlash(hack_and_slash::HackAndSlashRequest),
+/// Calls the macro `$then` with the list of systems, one row `Variant(module) "id"` each (the system is
+/// `module::Variant`, its `RuleSystem::ID` is `"id"`), in the order every list shows them. The one place a system
+/// is listed: this crate's unions and dispatch, the saved data's `Sheet` and the app's registry are all made from
+/// it.
+#[macro_export]
+macro_rules! for_each_system {
+    ($then:ident) => {
+        $then! {
+            TwentyFour(twenty_four) "24-system",
+            Remedy(remedy) "remedy",
+            TotalEffect(total_effect) "total-effect",
+            RuinaImperii(ruina_imperii) "ruina-imperii",
+            HackAndSlash(hack_and_slash) "hack-and-slash",
+        }
+    };
 }
 
-impl<'de> Deserialize<'de> for Request {
-    fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Self, D::Error> {
-        use serde_json::from_value;
-        crate::tagged::deserialize(input, "system", &SYSTEM_IDS, "internally tagged enum Request", |id, fields| {
-            Some(match id {
-                twenty_four::TwentyFour::ID => from_value(fields).map(Request::TwentyFour),
-                remedy::Remedy::ID => from_value(fields).map(Request::Remedy),
-                total_effect::TotalEffect::ID => from_value(fields).map(Request::TotalEffect),
-                ruina_imperii::RuinaImperii::ID => from_value(fields).map(Request::RuinaImperii),
-                hack_and_slash::HackAndSlash::ID => from_value(fields).map(Request::HackAndSlash),
-                _ => return None,
-            })
-        })
-    }
-}
-
-/// A roll of any system, tagged like [`Request`]. Its JSON always has `system`, `outcome`, `events`, `total`,
-/// `dice` and `seed`, plus the system's own breakdown.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "system")]
-pub enum Roll {
-    #[serde(rename = "24-system")]
-    TwentyFour(twenty_four::TwentyFourRoll),
-    #[serde(rename = "remedy")]
-    Remedy(remedy::RemedyRoll),
-    #[serde(rename = "total-effect")]
-    TotalEffect(total_effect::TotalEffectRoll),
-    #[serde(rename = "ruina-imperii")]
-    RuinaImperii(ruina_imperii::RuinaImperiiRoll),
-    #[serde(rename = "hack-and-slash")]
-    HackAndSlash(hack_and_slash::HackAndSlashRoll),
-}
+crate::for_each_system!(declare_systems);
 
 impl Request {
     /// Parse a request from JSON. The error names the field: `system` for an unknown or missing system (listing
@@ -242,103 +226,5 @@ impl Request {
             return Err(RequestError::new("system", format!("unknown system `{system}`"), ids));
         }
         json_error::from_object(&value)
-    }
-
-    /// The system's id.
-    pub fn system_id(&self) -> &'static str {
-        match self {
-            Request::TwentyFour(_) => twenty_four::TwentyFour::ID,
-            Request::TotalEffect(_) => total_effect::TotalEffect::ID,
-            Request::HackAndSlash(_) => hack_and_slash::HackAndSlash::ID,
-            Request::Remedy(_) => remedy::Remedy::ID,
-            Request::RuinaImperii(_) => ruina_imperii::RuinaImperii::ID,
-        }
-    }
-
-    /// Check every field against the system's rules.
-    pub fn validate(&self) -> Result<(), RequestError> {
-        match self {
-            Request::TwentyFour(r) => twenty_four::TwentyFour::validate(r),
-            Request::TotalEffect(r) => total_effect::TotalEffect::validate(r),
-            Request::HackAndSlash(r) => hack_and_slash::HackAndSlash::validate(r),
-            Request::Remedy(r) => remedy::Remedy::validate(r),
-            Request::RuinaImperii(r) => ruina_imperii::RuinaImperii::validate(r),
-        }
-    }
-
-    /// Validate, then roll with a generator seeded from `seed`; the roll records the seed.
-    pub fn roll(&self, seed: u64) -> Result<Roll, RequestError> {
-        match self {
-            Request::TwentyFour(r) => roll_seeded::<twenty_four::TwentyFour>(r, seed),
-            Request::TotalEffect(r) => roll_seeded::<total_effect::TotalEffect>(r, seed),
-            Request::HackAndSlash(r) => roll_seeded::<hack_and_slash::HackAndSlash>(r, seed),
-            Request::Remedy(r) => roll_seeded::<remedy::Remedy>(r, seed),
-            Request::RuinaImperii(r) => roll_seeded::<ruina_imperii::RuinaImperii>(r, seed),
-        }
-    }
-
-    /// Validate, then compute the exact odds of every outcome and event.
-    pub fn odds(&self) -> Result<Odds, RequestError> {
-        match self {
-            Request::TwentyFour(r) => twenty_four::TwentyFour::odds(r),
-            Request::TotalEffect(r) => total_effect::TotalEffect::odds(r),
-            Request::HackAndSlash(r) => hack_and_slash::HackAndSlash::odds(r),
-            Request::Remedy(r) => remedy::Remedy::odds(r),
-            Request::RuinaImperii(r) => ruina_imperii::RuinaImperii::odds(r),
-        }
-    }
-
-    /// The outcome names of this request's system, best first.
-    pub fn outcomes(&self) -> &'static [&'static str] {
-        match self {
-            Request::TwentyFour(_) => twenty_four::TwentyFour::OUTCOMES,
-            Request::TotalEffect(_) => total_effect::TotalEffect::OUTCOMES,
-            Request::HackAndSlash(_) => hack_and_slash::HackAndSlash::OUTCOMES,
-            Request::Remedy(_) => remedy::Remedy::OUTCOMES,
-            Request::RuinaImperii(_) => ruina_imperii::RuinaImperii::OUTCOMES,
-        }
-    }
-}
-
-impl Roll {
-    /// What every system reports alike.
-    pub fn summary(&self) -> Summary {
-        match self {
-            Roll::TwentyFour(r) => twenty_four::TwentyFour::summary(r),
-            Roll::TotalEffect(r) => total_effect::TotalEffect::summary(r),
-            Roll::HackAndSlash(r) => hack_and_slash::HackAndSlash::summary(r),
-            Roll::Remedy(r) => remedy::Remedy::summary(r),
-            Roll::RuinaImperii(r) => ruina_imperii::RuinaImperii::summary(r),
-        }
-    }
-
-    /// The seed that produced this roll.
-    pub fn seed(&self) -> u64 {
-        match self {
-            Roll::TwentyFour(r) => r.seed,
-            Roll::TotalEffect(r) => r.seed,
-            Roll::HackAndSlash(r) => r.seed,
-            Roll::Remedy(r) => r.seed,
-            Roll::RuinaImperii(r) => r.seed,
-        }
-    }
-
-    /// The system's id.
-    pub fn system_id(&self) -> &'static str {
-        match self {
-            Roll::TwentyFour(_) => twenty_four::TwentyFour::ID,
-            Roll::TotalEffect(_) => total_effect::TotalEffect::ID,
-            Roll::HackAndSlash(_) => hack_and_slash::HackAndSlash::ID,
-            Roll::Remedy(_) => remedy::Remedy::ID,
-            Roll::RuinaImperii(_) => ruina_imperii::RuinaImperii::ID,
-        }
-    }
-
-    /// Whether this roll may be pushed (24-System Push Your Luck: only an unpushed Miss; no other system pushes).
-    pub fn can_push(&self) -> bool {
-        match self {
-            Roll::TwentyFour(r) => twenty_four::can_push(r),
-            _ => false,
-        }
     }
 }

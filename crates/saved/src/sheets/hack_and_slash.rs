@@ -29,6 +29,26 @@ pub fn halves_text(halves: i32) -> String {
     }
 }
 
+impl super::SystemSheet for Sheet {
+    fn summary(&self) -> String {
+        if self.abilities.is_empty() {
+            return "No abilities yet".to_string();
+        }
+        let shown: Vec<String> =
+            self.abilities.iter().take(3).map(|a| format!("{} {}", a.name, halves_text(a.halves))).collect();
+        match self.abilities.len().saturating_sub(3) {
+            0 => shown.join(", "),
+            more => format!("{} and {more} more", shown.join(", ")),
+        }
+    }
+
+    fn out_of_range(&self) -> Option<(String, String)> {
+        let (i, ability) =
+            self.abilities.iter().enumerate().find(|(_, a)| !(HALVES_MIN..=HALVES_MAX).contains(&a.halves))?;
+        Some((format!("abilities[{i}].halves"), super::out_of_range(ability.halves, "-20 to 40 half steps")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

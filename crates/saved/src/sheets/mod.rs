@@ -9,63 +9,137 @@ pub mod ruina_imperii;
 pub mod total_effect;
 pub mod twenty_four;
 
-/// A character sheet for one of the five systems; serialised with `"system": "<id>"` like the rules' requests,
-/// and read like them through `dicetray_rules::tagged` (serde's derived reading doubles every sheet type's code).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "system")]
-pub enum Sheet {
-    #[serde(rename = "24-system")]
-    TwentyFour(twenty_four::Sheet),
-    #[serde(rename = "remedy")]
-    Remedy(remedy::Sheet),
-    #[serde(rename = "total-effect")]
-    TotalEffect(total_effect::Sheet),
-    #[serde(rename = "ruina-imperii")]
-    RuinaImperii(ruina_imperii::Sheet),
-    #[serde(rename = "hack-and-slash")]
-    HackAndSlash(hack_and_slash::Sheet),
+/// What every system's sheet does alike.
+pub trait SystemSheet: Default {
+    /// The one line the character list shows under the character's name, in the system's words
+    /// (`"3 skills · best Rank 4 · 1 open complication"`).
+    fn summary(&self) -> String;
+    /// The first field out of the ranges the sheet keeps to (the editors never produce anything else), as
+    /// `(path inside the sheet, what is wrong)`: `("skills[2].rank", "7 is out of range (0 to 6)")`.
+    fn out_of_range(&self) -> Option<(String, String)>;
 }
 
-impl<'de> Deserialize<'de> for Sheet {
-    fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Self, D::Error> {
-        use serde_json::from_value;
-        let ids = &dicetray_rules::systems::SYSTEM_IDS;
-        dicetray_rules::tagged::deserialize(input, "system", ids, "internally tagged enum Sheet", |id, fields| {
-            Some(match id {
-                "24-system" => from_value(fields).map(Sheet::TwentyFour),
-                "remedy" => from_value(fields).map(Sheet::Remedy),
-                "total-effect" => from_value(fields).map(Sheet::TotalEffect),
-                "ruina-imperii" => from_value(fields).map(Sheet::RuinaImperii),
-                "hack-and-slash" => from_value(fields).map(Sheet::HackAndSlash),
-                _ => return None,
-            })
-        })
-    }
+/// A system's sheet type as found inside [`Sheet`] (every system's, from the list of systems).
+pub trait InSheet: 'static {
+    /// The sheet, if `sheet` is of this system.
+    fn of(sheet: &Sheet) -> Option<&Self>;
+    /// The sheet, if `sheet` is of this system, to change.
+    fn of_mut(sheet: &mut Sheet) -> Option<&mut Self>;
 }
 
-impl Sheet {
-    /// A fresh sheet for the system `id`, or None for an unknown id.
-    pub fn new(id: &str) -> Option<Sheet> {
-        Some(match id {
-            "24-system" => Sheet::TwentyFour(Default::default()),
-            "remedy" => Sheet::Remedy(Default::default()),
-            "total-effect" => Sheet::TotalEffect(Default::default()),
-            "ruina-imperii" => Sheet::RuinaImperii(Default::default()),
-            "hack-and-slash" => Sheet::HackAndSlash(Default::default()),
-            _ => return None,
-        })
-    }
+/// `"1 skill"`, `"3 skills"`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
-    /// The system's id.
-    pub fn system_id(&self) -> &'static str {
-        match self {
-            Sheet::TwentyFour(_) => "24-system",
-            Sheet::Remedy(_) => "remedy",
-            Sheet::TotalEffect(_) => "total-effect",
-            Sheet::RuinaImperii(_) => "ruina-imperii",
-            Sheet::HackAndSlash(_) => "hack-and-slash",
+/// `"<value> is out of range (<allowed>)"`, the problem every sheet's range check reports.
+pub fn out_of_range(value: impl std::fmt::Display, allowed: &str) -> String {
+    format!("{value} is out of range ({allowed})")
+}
+
+/// Called by `dicetray_rules::for_each_system!` with the rules crate's one list of systems: each system's sheet
+/// is `sheets::<module>::Sheet` (the module named as in the rules crate), implementing [`SystemSheet`].
+macro_rules! declare_sheets {
+    ($($variant:ident($module:ident) $id:tt),* $(,)?) => {
+        /// A character sheet for one of the systems; serialised with `"system": "<id>"` like the rules' requests,
+        /// and read like them through `dicetray_rules::tagged` (serde's derived reading doubles every sheet type's
+        /// code).
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(tag = "system")]
+        pub enum Sheet {
+            $(#[serde(rename = $id)] $variant($module::Sheet),)*
         }
-    }
+
+        impl<'de> Deserialize<'de> for Sheet {
+            fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Self, D::Error> {
+                use serde_json::from_value;
+                let ids = &dicetray_rules::systems::SYSTEM_IDS;
+                dicetray_rules::tagged::deserialize(input, "system", ids, "internally tagged enum Sheet", |id, fields| {
+                    Some(match id {
+                        $($id => from_value(fields).map(Sheet::$variant),)*
+                        _ => return None,
+                    })
+                })
+            }
+        }
+
+        impl Sheet {
+            /// A fresh sheet for the system `id`, or None for an unknown id.
+            pub fn new(id: &str) -> Option<Sheet> {
+                Some(match id {
+                    $($id => Sheet::$variant(Default::default()),)*
+                    _ => return None,
+                })
+            }
+
+            /// The system's id.
+            pub fn system_id(&self) -> &'static str {
+                match self {
+                    $(Sheet::$variant(_) => $id,)*
+                }
+            }
+
+            /// The sheet in one line ([`SystemSheet::summary`]).
+            pub fn summary(&self) -> String {
+                match self {
+                    $(Sheet::$variant(s) => s.summary(),)*
+                }
+            }
+
+            /// The first field out of the sheet's ranges ([`SystemSheet::out_of_range`]).
+            pub fn out_of_range(&self) -> Option<(String, String)> {
+                match self {
+                    $(Sheet::$variant(s) => s.out_of_range(),)*
+                }
+            }
+
+            /// Where reading `body` (a sheet of the system `id`, without its `system` field) as that system's sheet
+            /// fails, as `(path, message)`; `Err(())` for an id of no system.
+            pub(crate) fn trace(id: &str, body: serde_json::Value) -> Result<Option<(String, String)>, ()> {
+                match id {
+                    $($id => Ok(trace::<$module::Sheet>(body)),)*
+                    _ => Err(()),
+                }
+            }
+        }
+
+        $(impl InSheet for $module::Sheet {
+            fn of(sheet: &Sheet) -> Option<&Self> {
+                match sheet {
+                    Sheet::$variant(s) => Some(s),
+                    _ => None,
+                }
+            }
+            fn of_mut(sheet: &mut Sheet) -> Option<&mut Self> {
+                match sheet {
+                    Sheet::$variant(s) => Some(s),
+                    _ => None,
+                }
+            }
+        })*
+
+        /// What serde derives for [`Sheet`] (named alike, as messages name it): the tests compare every message
+        /// with it.
+        #[cfg(test)]
+        mod derived {
+            use super::*;
+
+            #[derive(Debug, Serialize, Deserialize)]
+            #[serde(tag = "system")]
+            pub enum Sheet {
+                $(#[serde(rename = $id)] $variant($module::Sheet),)*
+            }
+        }
+    };
+}
+
+dicetray_rules::for_each_system!(declare_sheets);
+
+/// Where reading `body` as a `T` fails, as `(path, message)` (the path empty for the sheet itself).
+fn trace<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Option<(String, String)> {
+    let error = serde_path_to_error::deserialize::<_, T>(body).err()?;
+    let path = error.path().to_string();
+    Some((if path == "." { String::new() } else { path }, error.inner().to_string()))
 }
 
 #[cfg(test)]
@@ -86,24 +160,22 @@ mod tests {
         assert_eq!(Sheet::new("chess"), None);
     }
 
-    /// What serde derives for the same enum (named alike, as messages name it): the reference for every message.
-    mod derived {
-        use super::super::*;
-
-        #[derive(Debug, Serialize, Deserialize)]
-        #[serde(tag = "system")]
-        pub enum Sheet {
-            #[serde(rename = "24-system")]
-            TwentyFour(twenty_four::Sheet),
-            #[serde(rename = "remedy")]
-            Remedy(remedy::Sheet),
-            #[serde(rename = "total-effect")]
-            TotalEffect(total_effect::Sheet),
-            #[serde(rename = "ruina-imperii")]
-            RuinaImperii(ruina_imperii::Sheet),
-            #[serde(rename = "hack-and-slash")]
-            HackAndSlash(hack_and_slash::Sheet),
-        }
+    #[test]
+    fn summaries_use_each_systems_words() {
+        let summary = |sheet: Sheet| sheet.summary();
+        assert_eq!(summary(Sheet::new("24-system").unwrap()), "0 skills · 0 open complications");
+        assert_eq!(summary(Sheet::new("ruina-imperii").unwrap()), "0 skills · Risk Limit 2 · Fortune 3");
+        assert_eq!(summary(Sheet::new("total-effect").unwrap()), "Level 1 · Tier 1 (Fledgling) · 0 abilities");
+        let mut te = total_effect::Sheet { level: 0, ..Default::default() };
+        assert_eq!(summary(Sheet::TotalEffect(te.clone())), "Level 0 · Tier 0 · 0 abilities");
+        te.level = 11;
+        assert!(summary(Sheet::TotalEffect(te)).contains("no Tier"));
+        let agility = |halves| hack_and_slash::Ability { name: "Agility".into(), halves };
+        let hs = hack_and_slash::Sheet { abilities: vec![agility(3)] };
+        assert_eq!(summary(Sheet::HackAndSlash(hs)), "Agility 1½");
+        let hs = hack_and_slash::Sheet { abilities: vec![agility(2); 5] };
+        assert_eq!(summary(Sheet::HackAndSlash(hs)), "Agility 1, Agility 1, Agility 1 and 2 more");
+        assert!(summary(Sheet::new("remedy").unwrap()).starts_with("0 skills · best ability"));
     }
 
     #[test]

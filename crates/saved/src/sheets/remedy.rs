@@ -35,3 +35,22 @@ impl Default for Sheet {
         }
     }
 }
+
+impl super::SystemSheet for Sheet {
+    fn summary(&self) -> String {
+        let mut parts = vec![super::count(self.skills.len(), "skill", "skills")];
+        if let Some(a) = self.abilities.iter().max_by_key(|a| a.score) {
+            parts.push(format!("best ability {} {:+}", a.name, a.score));
+        }
+        parts.join(" · ")
+    }
+
+    fn out_of_range(&self) -> Option<(String, String)> {
+        if self.abilities.len() != 6 {
+            let problem = format!("has {} abilities; a Remedy sheet has exactly six", self.abilities.len());
+            return Some(("abilities".into(), problem));
+        }
+        let (i, skill) = self.skills.iter().enumerate().find(|(_, skill)| skill.ability >= 6)?;
+        Some((format!("skills[{i}].ability"), super::out_of_range(skill.ability, "0 to 5")))
+    }
+}

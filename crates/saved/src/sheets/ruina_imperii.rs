@@ -1,5 +1,6 @@
 //! A Ruina Imperii character: skills (dice in the pool), Risk Limit and Fortune.
 
+use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,6 +47,21 @@ pub struct Skill {
     pub name: String,
     /// Dice rolled for this skill (0 is allowed: the zero-dice rule applies).
     pub dice: u8,
+}
+
+impl super::SystemSheet for Sheet {
+    fn summary(&self) -> String {
+        let skills = super::count(self.skills.len(), "skill", "skills");
+        format!("{skills} · Risk Limit {} · Fortune {}", self.risk_limit, self.fortune)
+    }
+
+    fn out_of_range(&self) -> Option<(String, String)> {
+        if i32::from(self.risk_limit) > MAX_RISK {
+            return Some(("risk_limit".into(), super::out_of_range(self.risk_limit, &format!("0 to {MAX_RISK}"))));
+        }
+        let (i, skill) = self.skills.iter().enumerate().find(|(_, skill)| i32::from(skill.dice) > MAX_SKILL)?;
+        Some((format!("skills[{i}].dice"), super::out_of_range(skill.dice, &format!("0 to {MAX_SKILL}"))))
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! A Total//Effect character: level, tier (with the example games' tier names as presets) and abilities with
 //! their outcome bands over Total.
 
+use dicetray_rules::systems::total_effect::tier_of_level;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -79,4 +80,21 @@ pub struct BandNote {
     pub band: String,
     /// What happens when it triggers.
     pub effect: String,
+}
+
+impl super::SystemSheet for Sheet {
+    fn summary(&self) -> String {
+        let tier = match tier_of_level(u32::from(self.level)) {
+            Some(t) => match self.tier_names.names.get(t as usize).map_or("", |n| n.as_str()) {
+                "" => format!("Tier {t}"),
+                name => format!("Tier {t} ({name})"),
+            },
+            None => "no Tier".to_string(),
+        };
+        format!("Level {} · {} · {}", self.level, tier, super::count(self.abilities.len(), "ability", "abilities"))
+    }
+
+    fn out_of_range(&self) -> Option<(String, String)> {
+        (self.level > 10).then(|| ("level".into(), super::out_of_range(self.level, "0 to 10")))
+    }
 }

@@ -51,3 +51,20 @@ pub fn track_name(track: Track) -> &'static str {
         Track::Objective => "Objective",
     }
 }
+
+impl super::SystemSheet for Sheet {
+    fn summary(&self) -> String {
+        let open = self.complications.iter().filter(|c| !c.cleared).count();
+        let mut parts = vec![super::count(self.skills.len(), "skill", "skills")];
+        if let Some(best) = self.skills.iter().map(|k| k.rank).max() {
+            parts.push(format!("best Rank {best}"));
+        }
+        parts.push(super::count(open, "open complication", "open complications"));
+        parts.join(" · ")
+    }
+
+    fn out_of_range(&self) -> Option<(String, String)> {
+        let (i, skill) = self.skills.iter().enumerate().find(|(_, skill)| skill.rank > 6)?;
+        Some((format!("skills[{i}].rank"), super::out_of_range(skill.rank, "0 to 6")))
+    }
+}

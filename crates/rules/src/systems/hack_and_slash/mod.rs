@@ -34,7 +34,16 @@ pub struct HackAndSlash;
 
 impl RuleSystem for HackAndSlash {
     const ID: &'static str = "hack-and-slash";
+    const NAME: &'static str = "Hack & Slash";
     const OUTCOMES: &'static [&'static str] = &["full_success", "half_success", "failure"];
+    const TOTAL: &'static str = "Success level";
+    const WORDS: &'static [(&'static str, &'static str)] = &[
+        ("full_success", "Full success"),
+        ("half_success", "Half success"),
+        ("failure", "Failure"),
+        (INTERFERENCE_FULL, "An opposer interferes fully"),
+        (INTERFERENCE_PARTIAL, "An opposer interferes partially"),
+    ];
     type Request = HackAndSlashRequest;
     type Roll = HackAndSlashRoll;
 
@@ -49,6 +58,17 @@ impl RuleSystem for HackAndSlash {
 
     fn odds(request: &HackAndSlashRequest) -> Result<Odds, RequestError> {
         Ok(odds::level_odds(&request.check()?))
+    }
+
+    /// A success level in half steps: `−1½`, `½`, `3`.
+    fn total_words(level: f64) -> String {
+        let sign = if level < 0.0 { "−" } else { "" };
+        let (whole, half) = (level.abs().trunc() as i64, level.fract() != 0.0);
+        match (whole, half) {
+            (0, true) => format!("{sign}½"),
+            (n, true) => format!("{sign}{n}½"),
+            (n, false) => format!("{sign}{n}"),
+        }
     }
 
     fn summary(roll: &HackAndSlashRoll) -> Summary {

@@ -86,7 +86,16 @@ pub fn with_chosen_rerolls(
 
 impl RuleSystem for Remedy {
     const ID: &'static str = "remedy";
+    const NAME: &'static str = "Remedy";
     const OUTCOMES: &'static [&'static str] = &["triumph", "success", "failure", "disaster"];
+    const WORDS: &'static [(&'static str, &'static str)] = &[
+        ("triumph", "Triumph"),
+        ("success", "Success"),
+        ("failure", "Failure"),
+        ("disaster", "Disaster"),
+        (roll::EVENT_CRITICAL_HIT, "Critical hit"),
+        (roll::EVENT_CANCELLED, "Triumphs or disasters cancel out"),
+    ];
     type Request = RemedyRequest;
     type Roll = RemedyRoll;
 

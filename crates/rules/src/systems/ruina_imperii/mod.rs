@@ -50,7 +50,17 @@ impl RuinaImperii {
 
 impl RuleSystem for RuinaImperii {
     const ID: &'static str = "ruina-imperii";
+    const NAME: &'static str = "Ruina Imperii";
     const OUTCOMES: &'static [&'static str] = &["critical_success", "success", "failure", "harsh_failure"];
+    const TOTAL: &'static str = "Hits";
+    const WORDS: &'static [(&'static str, &'static str)] = &[
+        ("critical_success", "Critical Success"),
+        ("success", "Success"),
+        ("failure", "Failure"),
+        ("harsh_failure", "Harsh Failure"),
+        (roll::EVENT_EXPLODED, "A die explodes"),
+        (roll::EVENT_FORTUNE_COVERED, "Harsh Failure avoided by Fortune"),
+    ];
     type Request = RuinaImperiiRequest;
     type Roll = RuinaImperiiRoll;
 

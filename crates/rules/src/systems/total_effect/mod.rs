@@ -40,7 +40,13 @@ pub struct TotalEffect;
 
 impl RuleSystem for TotalEffect {
     const ID: &'static str = "total-effect";
+    const NAME: &'static str = "Total//Effect";
     const OUTCOMES: &'static [&'static str] = &["clean_success", "success_with_twist", "hard_choice"];
+    const WORDS: &'static [(&'static str, &'static str)] = &[
+        ("clean_success", "Clean success"),
+        ("success_with_twist", "Success with a twist"),
+        ("hard_choice", "Hard choice"),
+    ];
     type Request = TotalEffectRequest;
     type Roll = TotalEffectRoll;
 
@@ -56,6 +62,12 @@ impl RuleSystem for TotalEffect {
     fn odds(request: &TotalEffectRequest) -> Result<Odds, RequestError> {
         request.validate()?;
         Ok(odds::effect_odds(request))
+    }
+
+    /// An outcome in words; any other name is one of the ability's bands, which the player named
+    /// (`9+` reads "Band 9+").
+    fn words(name: &str) -> String {
+        crate::systems::listed_words(Self::WORDS, name).map_or_else(|| format!("Band {name}"), str::to_string)
     }
 
     fn summary(roll: &TotalEffectRoll) -> Summary {

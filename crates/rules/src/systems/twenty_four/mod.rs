@@ -40,7 +40,15 @@ pub struct TwentyFour;
 
 impl RuleSystem for TwentyFour {
     const ID: &'static str = "24-system";
+    const NAME: &'static str = "24-System";
     const OUTCOMES: &'static [&'static str] = &["legendary", "success", "miss"];
+    const WORDS: &'static [(&'static str, &'static str)] = &[
+        ("legendary", "Legendary Success"),
+        ("success", "Success"),
+        ("miss", "Miss"),
+        (PARTIAL_CRITICAL, "Partial Critical"),
+        ("critical_failure", "Critical Failure"),
+    ];
     type Request = TwentyFourRequest;
     type Roll = TwentyFourRoll;
 
@@ -56,6 +64,10 @@ impl RuleSystem for TwentyFour {
     fn odds(request: &TwentyFourRequest) -> Result<Odds, RequestError> {
         request.validate()?;
         Ok(odds::pool_odds(request))
+    }
+
+    fn can_push(roll: &TwentyFourRoll) -> bool {
+        push::can_push(roll)
     }
 
     fn summary(roll: &TwentyFourRoll) -> Summary {
