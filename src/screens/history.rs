@@ -176,6 +176,80 @@ fn Stats(state: AppState, matching: Memo<Vec<usize>>) -> impl IntoView {
     }
 }
 
+/// Export the whole history as a JSON file (a download, with a link in case it did not start).
+fn export_history(state: AppState, link: RwSignal<Option<(String, String)>>, status: RwSignal<Option<(bool, String)>>) {
+    let (json, count) = state.history.with_untracked(|h| (history_file::export_json(h), h.len()));
+    let name = history_file::export_file_name(count);
+    let Some(url) = blob_url(&json) else {
+        status.set(Some((false, "Export failed: this browser could not make the file.".into())));
+        return;
+    };
+    if let Some((old, _)) = link.get_untracked() {
+        let _ = web_sys::Url::revoke_object_url(&old);
+    }
+    download(&url, &name);
+    link.set(Some((url, name)));
+}
+
+/// Import the history file the player picked in `ev`'s file input, saying what happened in `status`.
+fn import_history(ev: &leptos::ev::Event, state: AppState, status: RwSignal<Option<(bool, String)>>) {
+    let input: web_sys::HtmlInputElement = event_target(ev);
+    let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+    input.set_value("");
+    if file.size() > history_file::IMPORT_LIMIT_BYTES as f64 {
+        status.set(Some((
+            false,
+            format!(
+                "Import failed: “{}” is {:.1} MB; the limit is {} MB.",
+                file.name(),
+                file.size() / 1_048_576.0,
+                history_file::IMPORT_LIMIT_BYTES / 1_048_576
+            ),
+        )));
+        return;
+    }
+    status.set(Some((true, format!("Reading “{}”…", file.name()))));
+    spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
+        let Some(text) = text else {
+            status.set(Some((false, format!("Import failed: “{}” could not be read.", file.name()))));
+            return;
+        };
+        match history_file::parse_import(&text) {
+            Ok(entries) => {
+                let added = state.history.try_update(|h| h.add(&entries)).unwrap_or(0);
+                let known = entries.len() - added;
+                status.set(Some((
+                    true,
+                    format!(
+                        "Imported {added} roll{} from “{}”{}.",
+                        if added == 1 { "" } else { "s" },
+                        file.name(),
+                        if known > 0 { format!(" ({known} already in your history)") } else { String::new() }
+                    ),
+                )));
+            }
+            Err(e) => status.set(Some((false, format!("Import failed: {e}. Nothing was imported.")))),
+        }
+    });
+}
+
+/// Clear the history, keeping what was removed for Undo for a while (`UNDO_FOR`).
+fn clear_history(state: AppState, undo: RwSignal<Option<Vec<HistoryEntry>>>, generation: StoredValue<u64>) {
+    let removed = state.history.try_update(|h| h.clear(now_ms())).unwrap_or_default();
+    undo.set(Some(removed));
+    generation.update_value(|g| *g += 1);
+    let this_clear = generation.get_value();
+    set_timeout(
+        move || {
+            if generation.try_get_value() == Some(this_clear) {
+                undo.try_set(None);
+            }
+        },
+        UNDO_FOR,
+    );
+}
+
 /// Export, import and clear.
 #[component]
 fn HistoryTools(state: AppState) -> impl IntoView {
@@ -196,76 +270,13 @@ fn HistoryTools(state: AppState) -> impl IntoView {
         }
     });
 
-    let export = move |_| {
-        let (json, count) = state.history.with_untracked(|h| (history_file::export_json(h), h.len()));
-        let name = history_file::export_file_name(count);
-        let Some(url) = blob_url(&json) else {
-            import_status.set(Some((false, "Export failed: this browser could not make the file.".into())));
-            return;
-        };
-        if let Some((old, _)) = export_link.get_untracked() {
-            let _ = web_sys::Url::revoke_object_url(&old);
-        }
-        download(&url, &name);
-        export_link.set(Some((url, name)));
-    };
+    let export = move |_| export_history(state, export_link, import_status);
 
-    let import = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
-        input.set_value("");
-        if file.size() > history_file::IMPORT_LIMIT_BYTES as f64 {
-            import_status.set(Some((
-                false,
-                format!(
-                    "Import failed: “{}” is {:.1} MB; the limit is {} MB.",
-                    file.name(),
-                    file.size() / 1_048_576.0,
-                    history_file::IMPORT_LIMIT_BYTES / 1_048_576
-                ),
-            )));
-            return;
-        }
-        import_status.set(Some((true, format!("Reading “{}”…", file.name()))));
-        spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string());
-            let Some(text) = text else {
-                import_status.set(Some((false, format!("Import failed: “{}” could not be read.", file.name()))));
-                return;
-            };
-            match history_file::parse_import(&text) {
-                Ok(entries) => {
-                    let added = state.history.try_update(|h| h.add(&entries)).unwrap_or(0);
-                    let known = entries.len() - added;
-                    import_status.set(Some((
-                        true,
-                        format!(
-                            "Imported {added} roll{} from “{}”{}.",
-                            if added == 1 { "" } else { "s" },
-                            file.name(),
-                            if known > 0 { format!(" ({known} already in your history)") } else { String::new() }
-                        ),
-                    )));
-                }
-                Err(e) => import_status.set(Some((false, format!("Import failed: {e}. Nothing was imported.")))),
-            }
-        });
-    };
+    let import = move |ev: leptos::ev::Event| import_history(&ev, state, import_status);
 
     let confirm_clear = move |_| {
-        let removed = state.history.try_update(|h| h.clear(now_ms())).unwrap_or_default();
         confirming.set(false);
-        undo.set(Some(removed));
-        undo_generation.update_value(|g| *g += 1);
-        let generation = undo_generation.get_value();
-        set_timeout(
-            move || {
-                if undo_generation.try_get_value() == Some(generation) {
-                    undo.try_set(None);
-                }
-            },
-            UNDO_FOR,
-        );
+        clear_history(state, undo, undo_generation);
     };
     let cancel_clear = move || {
         confirming.set(false);

@@ -14,8 +14,9 @@ use crate::tray::breakdown::Breakdown;
 use crate::tray::buttons::DiceButtons;
 use crate::tray::compare::CompareWords;
 use crate::tray::histogram::{histogram, OddsHistogram};
+use crate::tray::input::OddsError;
 use crate::tray::input::{NotationFeedback, NotationInput};
-use crate::tray::recall::{recent_expressions, step, RecallChips, RECALL_LEN};
+use crate::tray::recall::{recent_expressions, Recall, RecallChips, RECALL_LEN};
 use dicetray_rules::dice::{compare_points, parse, Expr, ExprRoll, NotationError};
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
@@ -54,7 +55,7 @@ pub fn TrayScreen() -> impl IntoView {
         }
     });
     let odds_error = Signal::derive(move || match odds.get() {
-        Some(Err(e)) => Some((text.get(), e)),
+        Some(Err(e)) => Some(e),
         _ => None,
     });
     let rolled = Signal::derive(move || {
@@ -63,13 +64,11 @@ pub fn TrayScreen() -> impl IntoView {
     });
 
     let recent = Memo::new(move |_| state.history.with(|h| recent_expressions(h, RECALL_LEN)));
-    // Position in `recent` while stepping with the arrows, and the text typed before stepping.
-    let recall_at = RwSignal::new(None::<usize>);
-    let draft = RwSignal::new(String::new());
+    let recall = Recall::new(recent);
     let input_ref = NodeRef::<leptos::html::Input>::new();
 
     let edited = move || {
-        recall_at.set(None);
+        recall.stop();
         roll_error.set(None);
     };
     let roll = move || {
@@ -83,7 +82,7 @@ pub fn TrayScreen() -> impl IntoView {
         match recorded {
             Ok((r, _)) => {
                 roll_error.set(None);
-                recall_at.set(None);
+                recall.stop();
                 last.set(Some(r));
             }
             Err(e) => {
@@ -94,28 +93,11 @@ pub fn TrayScreen() -> impl IntoView {
         }
     };
     let on_key = move |ev: KeyboardEvent| {
-        let up = match ev.key().as_str() {
-            "ArrowUp" => true,
-            "ArrowDown" => false,
-            _ => return,
-        };
-        let list = recent.get_untracked();
-        let at = recall_at.get_untracked();
-        if list.is_empty() || (at.is_none() && !up) {
-            return;
+        if recall.step(&ev, text) {
+            roll_error.set(None);
         }
-        ev.prevent_default();
-        if at.is_none() {
-            draft.set(text.get_untracked());
-        }
-        let next = step(at, up, list.len());
-        recall_at.set(next);
-        roll_error.set(None);
-        text.set(match next {
-            Some(i) => list[i].clone(),
-            None => draft.get_untracked(),
-        });
     };
+
     let pick = move |expr: String| {
         text.set(expr);
         edited();
@@ -157,19 +139,7 @@ pub fn TrayScreen() -> impl IntoView {
                     <SyntaxHelp on_pick=move |e: String| pick(e) />
                 </div>
                 <div class="tray-side">
-                    {move || {
-                        odds_error
-                            .get()
-                            .map(|(_, e)| {
-                                view! {
-                                    <p class="tray-odds-error" data-column=e.column.to_string()>
-                                        "No exact odds for this one: "
-                                        {crate::tray::input::error_message(&e)}
-                                        " You can still roll it."
-                                    </p>
-                                }
-                            })
-                    }}
+                    <OddsError error=odds_error />
                     <OddsHistogram hist=hist rolled=rolled />
                     <Show when=move || parsed.with(Option::is_none)>
                         <p class="tray-hint">"The exact odds of what you type appear here."</p>

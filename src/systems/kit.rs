@@ -362,6 +362,17 @@ pub fn RollButton(
     }
 }
 
+/// The other side's roll in a contest: a line of text and its dice.
+#[component]
+pub fn OpponentRoll(text: String, dice: Vec<DieRoll>) -> impl IntoView {
+    view! {
+        <div class="opponent-roll">
+            <p>{text}</p>
+            <DiceRow dice=Signal::stored(dice) />
+        </div>
+    }
+}
+
 /// The part of a result every system shows: outcome in words (with a symbol, never colour alone), the total,
 /// every die, and what the outcome means at the table.
 pub fn summary_view(summary: &Summary, meaning: String, detail: String) -> AnyView {

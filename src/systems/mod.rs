@@ -13,6 +13,7 @@ pub mod hack_and_slash;
 pub mod kit;
 pub mod remedy;
 pub mod ruina_imperii;
+pub mod sheet_kit;
 pub mod total_effect;
 pub mod twenty_four;
 

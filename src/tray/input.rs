@@ -72,6 +72,22 @@ pub fn NotationFeedback(#[prop(into)] error: Signal<Option<(String, NotationErro
     }
 }
 
+/// Why an expression that rolls has no exact odds (a limit of the odds' work), if it has none.
+#[component]
+pub fn OddsError(#[prop(into)] error: Signal<Option<NotationError>>) -> impl IntoView {
+    move || {
+        error.get().map(|e| {
+            view! {
+                <p class="tray-odds-error" data-column=e.column.to_string()>
+                    "No exact odds for this one: "
+                    {error_message(&e)}
+                    " You can still roll it."
+                </p>
+            }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

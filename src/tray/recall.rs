@@ -39,6 +39,53 @@ pub fn step(at: Option<usize>, up: bool, len: usize) -> Option<usize> {
 }
 
 /// The recent expressions as chips; tapping one puts it in the box.
+/// Stepping through the recent expressions with ArrowUp / ArrowDown in the Tray's input, as a shell does.
+#[derive(Clone, Copy)]
+pub struct Recall {
+    recent: Memo<Vec<String>>,
+    /// Position in `recent` while stepping.
+    at: RwSignal<Option<usize>>,
+    /// The text typed before stepping, given back past the newest.
+    draft: RwSignal<String>,
+}
+
+impl Recall {
+    pub fn new(recent: Memo<Vec<String>>) -> Self {
+        Recall { recent, at: RwSignal::new(None), draft: RwSignal::new(String::new()) }
+    }
+
+    /// The player typed or picked something: stepping starts again from the newest.
+    pub fn stop(&self) {
+        self.at.set(None);
+    }
+
+    /// Step with the arrow key of `ev` (if it is one), putting the recalled expression (or the draft) in `text`;
+    /// true if it stepped.
+    pub fn step(&self, ev: &leptos::ev::KeyboardEvent, text: RwSignal<String>) -> bool {
+        let up = match ev.key().as_str() {
+            "ArrowUp" => true,
+            "ArrowDown" => false,
+            _ => return false,
+        };
+        let list = self.recent.get_untracked();
+        let at = self.at.get_untracked();
+        if list.is_empty() || (at.is_none() && !up) {
+            return false;
+        }
+        ev.prevent_default();
+        if at.is_none() {
+            self.draft.set(text.get_untracked());
+        }
+        let next = step(at, up, list.len());
+        self.at.set(next);
+        text.set(match next {
+            Some(i) => list[i].clone(),
+            None => self.draft.get_untracked(),
+        });
+        true
+    }
+}
+
 #[component]
 pub fn RecallChips(
     #[prop(into)] recent: Signal<Vec<String>>,

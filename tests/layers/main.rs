@@ -4,6 +4,7 @@
 //! path is an import of the file that defines what it names (followed through `pub use` re-exports). A failure
 //! names the file and line of each import that breaks a rule.
 
+mod components;
 mod graph;
 mod scan;
 mod systems;
@@ -90,6 +91,33 @@ fn each_system_is_listed_once_and_every_other_list_is_made_from_it() {
     }
     let found = systems::second_lists(&files, &systems);
     assert!(found.is_empty(), "{} files list the systems a second time:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn no_component_is_longer_than_a_screen_or_two() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = read_crate(root);
+    let all = components::components(&files);
+    assert!(all.len() > 60, "read the app's components: {}", all.len());
+    let found = components::too_long(&files);
+    assert!(found.is_empty(), "{} components are too long:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn a_components_length_runs_from_its_attribute_to_its_closing_brace() {
+    let body = |n: usize| (0..n).map(|i| format!("    let x{i} = {i};\n")).collect::<String>();
+    let text = format!(
+        "#[component]\npub fn Short() -> impl IntoView {{\n{}}}\n\nfn helper() {{}}\n\n#[component]\nfn Long(\n    a: u8,\n) -> impl IntoView {{\n{}    view! {{ <p>\"x\"</p> }}\n}}\n",
+        body(3),
+        body(150)
+    );
+    let tree = files(&[("src/a.rs", &text)]);
+    let all = components::components(&tree);
+    assert_eq!(
+        all,
+        [("src/a.rs".to_string(), "Short".to_string(), 6), ("src/a.rs".to_string(), "Long".to_string(), 156)]
+    );
+    assert_eq!(components::too_long(&tree), ["src/a.rs: Long is 156 lines (at most 150)"]);
 }
 
 #[test]

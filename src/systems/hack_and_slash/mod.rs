@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 mod panel;
+mod result;
 pub use panel::*;
 
 mod sheet_editor;

@@ -1,23 +1,13 @@
 //! The Hack & Slash roll panel: bonus and difficulty in half steps, or one or more opposers; after the roll,
 //! the success level and each opposer's interference.
 
-use crate::systems::kit::{roll_and_record, summary_view, HalfStepper, OddsView, RollButton, RollCtx, SelectField};
+use super::result::{text_of, HackAndSlashResult};
+use crate::systems::kit::{roll_and_record, HalfStepper, OddsView, RollButton, RollCtx, SelectField};
 use crate::systems::Sheet;
-use dicetray_rules::systems::hack_and_slash::{
-    HackAndSlash, HackAndSlashRequest, HackAndSlashRoll, Interference, Outcome,
-};
+use dicetray_rules::systems::hack_and_slash::{HackAndSlash, HackAndSlashRequest, HackAndSlashRoll};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::hack_and_slash::halves_text;
 use leptos::prelude::*;
-
-fn meaning(roll: &HackAndSlashRoll) -> String {
-    let text = match roll.outcome {
-        Outcome::FullSuccess => "Ahead by 1 or more: you do all you meant to.",
-        Outcome::HalfSuccess => "Level with it, or ahead by only ½: you get half of what you wanted (half effect).",
-        Outcome::Failure => "Behind: the action fails.",
-    };
-    format!("{text} (Hack & Slash)")
-}
 
 /// The difficulty scale in words, from the text: 0 is slightly difficult, 5 very difficult, 10 nearly impossible.
 /// The text names only those three; a value between two of them is said to lie between them.
@@ -39,14 +29,56 @@ fn half(h: i64) -> f64 {
     h as f64 / 2.0
 }
 
-fn text_of(x: f64) -> String {
-    halves_text((x * 2.0).round() as i32)
-}
-
 #[derive(Clone, Copy)]
 struct Opposer {
     id: usize,
     bonus: RwSignal<i64>,
+}
+
+/// The opposers of an opposed roll: each one's bonus, added and removed (at least one stays).
+#[component]
+fn OpposerList(opposers: RwSignal<Vec<Opposer>>, next: StoredValue<usize>) -> impl IntoView {
+    view! {
+        <fieldset class="opposers">
+            <legend>"Opposers"</legend>
+            <ul class="entry-list">
+                <For
+                    each=move || opposers.get()
+                    key=|o| o.id
+                    children=move |o| {
+                        let n = move || opposers.with(|v| v.iter().position(|x| x.id == o.id).map_or(0, |i| i + 1));
+                        view! {
+                            <li class="entry-row opposer-entry">
+                                <HalfStepper id=format!("hs-opp-{}", o.id) label=format!("Opposer {}", o.id + 1) value=o.bonus />
+                                <span></span>
+                                <button
+                                    type="button"
+                                    class="remove"
+                                    aria-label=move || format!("Remove opposer {}", n())
+                                    disabled=move || { opposers.with(|v| v.len() <= 1) }
+                                    on:click=move |_| opposers.update(|v| v.retain(|x| x.id != o.id))
+                                >
+                                    "✕"
+                                </button>
+                            </li>
+                        }
+                    }
+                />
+            </ul>
+            <button
+                type="button"
+                class="add"
+                id="hs-add-opposer"
+                on:click=move |_| {
+                    let id = next.get_value();
+                    next.set_value(id + 1);
+                    opposers.update(|v| v.push(Opposer { id, bonus: RwSignal::new(0) }));
+                }
+            >
+                "+ Add opposer"
+            </button>
+        </fieldset>
+    }
 }
 
 /// The Hack & Slash roll panel.
@@ -129,103 +161,12 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                     />
                 }
             >
-                <fieldset class="opposers">
-                    <legend>"Opposers"</legend>
-                    <ul class="entry-list">
-                        <For
-                            each=move || opposers.get()
-                            key=|o| o.id
-                            children=move |o| {
-                                let n = move || opposers.with(|v| v.iter().position(|x| x.id == o.id).map_or(0, |i| i + 1));
-                                view! {
-                                    <li class="entry-row opposer-entry">
-                                        <HalfStepper id=format!("hs-opp-{}", o.id) label=format!("Opposer {}", o.id + 1) value=o.bonus />
-                                        <span></span>
-                                        <button
-                                            type="button"
-                                            class="remove"
-                                            aria-label=move || format!("Remove opposer {}", n())
-                                            disabled=move || { opposers.with(|v| v.len() <= 1) }
-                                            on:click=move |_| opposers.update(|v| v.retain(|x| x.id != o.id))
-                                        >
-                                            "✕"
-                                        </button>
-                                    </li>
-                                }
-                            }
-                        />
-                    </ul>
-                    <button
-                        type="button"
-                        class="add"
-                        id="hs-add-opposer"
-                        on:click=move |_| {
-                            let id = next.get_value();
-                            next.set_value(id + 1);
-                            opposers.update(|v| v.push(Opposer { id, bonus: RwSignal::new(0) }));
-                        }
-                    >
-                        "+ Add opposer"
-                    </button>
-                </fieldset>
+                <OpposerList opposers next />
             </Show>
         </div>
         <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /></div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
-        <div class="panel-output">
-        {move || {
-            last.get()
-                .map(|roll| {
-                    let summary = Roll::HackAndSlash(roll.clone()).summary();
-                    let against = match &roll.difficulty {
-                        Some(d) => format!("failure die {} + {} = {}", d.die, text_of(d.bonus), text_of(d.roll)),
-                        None => {
-                            let best = roll.opponents.iter().map(|o| o.roll).fold(f64::MIN, f64::max);
-                            format!("the highest opposing roll {}", text_of(best))
-                        }
-                    };
-                    let detail = format!(
-                        "Success die {} + {} = {} against {against}: success level {}",
-                        roll.action.die,
-                        text_of(roll.action.bonus),
-                        text_of(roll.action.roll),
-                        text_of(roll.success_level),
-                    );
-                    let rows = roll
-                        .opponents
-                        .iter()
-                        .enumerate()
-                        .map(|(i, o)| {
-                            let effect = match o.interference {
-                                Interference::Full => "interferes fully",
-                                Interference::Partial => "interferes partially (half effect)",
-                                Interference::None => "does not interfere",
-                            };
-                            view! {
-                                <tr class="opposer-result" data-interference=format!("{:?}", o.interference).to_lowercase()>
-                                    <th scope="row">{format!("Opposer {}", i + 1)}</th>
-                                    <td>{format!("{} + {} = {}", o.die, text_of(o.bonus), text_of(o.roll))}</td>
-                                    <td>{effect}</td>
-                                </tr>
-                            }
-                        })
-                        .collect_view();
-                    let opposed = !roll.opponents.is_empty();
-                    view! {
-                        <section class="roll-result" data-outcome=roll.outcome.as_str()>
-                            {summary_view(&summary, meaning(&roll), detail)}
-                            {opposed.then(|| view! {
-                                <table class="breakdown">
-                                    <caption class="sr-only">"Each opposer's roll and interference"</caption>
-                                    <thead><tr><th scope="col">"Who"</th><th scope="col">"Roll"</th><th scope="col">"Interference"</th></tr></thead>
-                                    <tbody>{rows}</tbody>
-                                </table>
-                            })}
-                        </section>
-                    }
-                })
-        }}
-        </div>
+        <div class="panel-output"><HackAndSlashResult last /></div>
     }
 }
 

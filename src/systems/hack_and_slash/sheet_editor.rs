@@ -1,6 +1,7 @@
 //! The Hack & Slash sheet editor: abilities with their bonus in half steps, changed by a -½/+½ stepper.
 
 use crate::state::edit::SheetAccess;
+use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use dicetray_saved::sheets::hack_and_slash::{halves_text, Ability, Sheet, HALVES_MAX, HALVES_MIN};
 use leptos::prelude::*;
 
@@ -19,19 +20,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let name_id = format!("hs-ability-{index}-name");
     view! {
         <li class="sheet-row ability-row" data-index=index>
-            <div class="field grow">
-                <label for=name_id.clone()>"Ability"</label>
-                <input
-                    id=name_id
-                    class="ability-name"
-                    type="text"
-                    prop:value=name
-                    on:input=move |ev| {
-                        let v = event_target_value(&ev);
-                        sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone()))
-                    }
-                />
-            </div>
+            <NameField id=name_id label="Ability" class="ability-name" value=Signal::derive(name) on_input=move |v: String| sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone())) />
             <div class="stepper" role="group" aria-label=move || format!("Bonus of {}", name())>
                 <button
                     type="button"
@@ -55,14 +44,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     "+½"
                 </button>
             </div>
-            <button
-                type="button"
-                class="remove-ability"
-                aria-label=move || format!("Remove ability {}", name())
-                on:click=move |_| sheet.update(|s| _ = (index < s.abilities.len()).then(|| s.abilities.remove(index)))
-            >
-                "Remove"
-            </button>
+            <RemoveButton class="remove-ability" what="ability" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.abilities.len()).then(|| s.abilities.remove(index))) />
         </li>
     }
 }
@@ -72,25 +54,12 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
 pub fn HackAndSlashSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let abilities = sheet.memo(|s| Some(s.abilities.len()));
-    let add = move |_| {
+    let add = move |_: ()| {
         sheet.update(|s| s.abilities.push(Ability { name: format!("Ability {}", s.abilities.len() + 1), halves: 0 }))
     };
     view! {
         <div class="sheet-editor" data-system="hack-and-slash">
-            <section class="sheet-part">
-                <h3>"Abilities"</h3>
-                <p class="hint">"Bonuses come in half steps (0, ½, 1, 1½ ...), from -10 to 20; a roll is d6 plus bonuses against d6 plus difficulty."</p>
-                <ul class="sheet-rows abilities">
-                    <For
-                        each=move || 0..abilities.get().unwrap_or(0)
-                        key=|i| *i
-                        children=move |index| view! { <AbilityRow sheet index /> }
-                    />
-                </ul>
-                <button type="button" class="add-ability" on:click=add>
-                    "Add ability"
-                </button>
-            </section>
+            <RowsPart title="Abilities" hint="Bonuses come in half steps (0, ½, 1, 1½ ...), from -10 to 20; a roll is d6 plus bonuses against d6 plus difficulty." list_class="abilities" count=abilities row=move |index| view! { <AbilityRow sheet index /> } add=("add-ability", "Add ability", Callback::new(add)) />
         </div>
     }
 }

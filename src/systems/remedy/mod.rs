@@ -5,8 +5,10 @@ use dicetray_rules::systems::{remedy::Remedy, RuleSystem};
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
+mod dc_table;
 mod panel;
 mod reroll;
+mod result;
 pub use panel::*;
 
 mod sheet_editor;

@@ -1,55 +1,16 @@
 //! The Remedy roll panel: check dice (from the skill or typed, validated live), ability score, dominance and
 //! threat (with the net), bonus, a DC with the DC table's name or a contest, triumph and disaster ranges, attack.
 
-use super::reroll::{has_reroll_range, RerollButtons, Rolled};
+use super::dc_table::difficulty_name;
+use super::reroll::{has_reroll_range, Rolled};
+use super::result::RemedyResult;
 use crate::systems::kit::{
-    int32, roll_and_record, summary_view, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
+    int32, roll_and_record, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
 };
 use crate::systems::Sheet;
-use dicetray_rules::systems::remedy::{
-    Check, CheckDice, CheckRoll, Outcome, Reactive, Remedy, RemedyRequest, RemedyRoll, RerollPolicy,
-};
+use dicetray_rules::systems::remedy::{Check, CheckDice, Reactive, Remedy, RemedyRequest, RerollPolicy};
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
-
-/// The DC table's name for a DC.
-pub fn difficulty_name(dc: i64) -> &'static str {
-    match dc {
-        i64::MIN..=4 => "Trivial",
-        5..=9 => "Easy",
-        10..=14 => "Moderate",
-        15..=19 => "Hard",
-        20..=24 => "Punishing",
-        25..=29 => "Insane",
-        _ => "Impossible",
-    }
-}
-
-fn meaning(roll: &RemedyRoll) -> String {
-    let contest = roll.opponent.is_some();
-    let text = match roll.outcome {
-        Outcome::Triumph if roll.critical_hit => {
-            "A natural in your triumph range: the attack lands as a critical hit, whatever the total."
-        }
-        Outcome::Triumph => "A natural in your triumph range: you succeed whatever the total, and then some.",
-        Outcome::Success if contest => "Your total beats the other side's: you win the contest.",
-        Outcome::Success => "Your total is above the DC: you succeed (a tie would have gone to the DC).",
-        Outcome::Failure if contest => "The other side wins the contest (a tie goes to whoever reacts).",
-        Outcome::Failure => "Your total does not beat the DC: you fail.",
-        Outcome::Disaster => "A natural in your disaster range: you fail whatever the total, badly.",
-    };
-    format!("{text} (Remedy)")
-}
-
-fn side_text(c: &CheckRoll) -> String {
-    let d6 = match c.d6 {
-        0 => String::new(),
-        n if n > 0 => format!(" + {n} dominance"),
-        n => format!(" - {} threat", -n),
-    };
-    let bonus = if c.bonus == 0 { String::new() } else { format!(" {:+} bonus", c.bonus) };
-    format!("{}: natural {} (kept {}) {:+} ability{d6}{bonus} = {}", c.notation, c.natural, c.kept, c.ability, c.total)
-}
 
 /// One side's typed inputs.
 #[derive(Clone, Copy)]
@@ -144,6 +105,28 @@ fn RangeFields(side: SideInputs, triumph_id: &'static str, disaster_id: &'static
     view! {
         <NumberField id=triumph_id label=triumph_label value=side.triumph_from min=2 max=20 hint=range_hint(side.triumph_from, false) />
         <NumberField id=disaster_id label=disaster_label value=side.disaster_to min=1 max=19 hint=range_hint(side.disaster_to, true) />
+    }
+}
+
+/// The other side of a contest: its check and who reacts.
+#[component]
+fn OpponentFields(opp: SideInputs, reactive: RwSignal<String>) -> impl IntoView {
+    let opp_net = Signal::derive(move || opp.net());
+    let reactive_options = vec![
+        ("opponent".to_string(), "The opponent reacts (I act)".to_string()),
+        ("self".to_string(), "I react (ties go to me)".to_string()),
+    ];
+    view! {
+        <fieldset class="contest">
+            <legend>"Opponent"</legend>
+            <DiceField id="rm-opp-dice" label="Opponent's check dice" value=opp.dice />
+            <NumberField id="rm-opp-ability" label="Opponent's ability score" value=opp.ability />
+            <NumberField id="rm-opp-dominance" label="Opponent's dominance d6s" value=opp.dominance min=0 max=10 />
+            <NumberField id="rm-opp-threat" label="Opponent's threat d6s" value=opp.threat min=0 max=10 hint=opp_net />
+            <NumberField id="rm-opp-bonus" label="Opponent's other bonus" value=opp.bonus />
+            <RangeFields side=opp triumph_id="rm-opp-triumph-from" disaster_id="rm-opp-disaster-to" opponent=true />
+            <SelectField id="rm-reactive" label="Who reacts" value=reactive options=reactive_options.clone() />
+        </fieldset>
     }
 }
 
@@ -245,13 +228,8 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             .map_or(String::new(), |d| format!("{}: succeed only above {d}", difficulty_name(d)))
     });
     let own_net = Signal::derive(move || own.net());
-    let opp_net = Signal::derive(move || opp.net());
     let mode_options =
         vec![("dc".to_string(), "Against a DC".to_string()), ("contest".to_string(), "Contest".to_string())];
-    let reactive_options = vec![
-        ("opponent".to_string(), "The opponent reacts (I act)".to_string()),
-        ("self".to_string(), "I react (ties go to me)".to_string()),
-    ];
 
     view! {
         <div class="panel-inputs">
@@ -266,16 +244,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                 when=move || mode.get() == "contest"
                 fallback=move || view! { <NumberField id="rm-dc" label="DC" value=dc hint=dc_hint /> }
             >
-                <fieldset class="contest">
-                    <legend>"Opponent"</legend>
-                    <DiceField id="rm-opp-dice" label="Opponent's check dice" value=opp.dice />
-                    <NumberField id="rm-opp-ability" label="Opponent's ability score" value=opp.ability />
-                    <NumberField id="rm-opp-dominance" label="Opponent's dominance d6s" value=opp.dominance min=0 max=10 />
-                    <NumberField id="rm-opp-threat" label="Opponent's threat d6s" value=opp.threat min=0 max=10 hint=opp_net />
-                    <NumberField id="rm-opp-bonus" label="Opponent's other bonus" value=opp.bonus />
-                    <RangeFields side=opp triumph_id="rm-opp-triumph-from" disaster_id="rm-opp-disaster-to" opponent=true />
-                    <SelectField id="rm-reactive" label="Who reacts" value=reactive options=reactive_options.clone() />
-                </fieldset>
+                <OpponentFields opp reactive />
             </Show>
             <RangeFields side=own triumph_id="rm-triumph-from" disaster_id="rm-disaster-to" opponent=false />
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
@@ -287,36 +256,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             </Show>
         </div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
-        <div class="panel-output">
-        {move || {
-            last.get()
-                .map(|Rolled { roll, .. }| {
-                    let mut summary = Roll::Remedy(roll.clone()).summary();
-                    summary.dice = roll.dice.clone();
-                    let mut detail = side_text(&roll.check);
-                    if let Some(dc) = roll.dc {
-                        detail.push_str(&format!(" against DC {dc} ({})", difficulty_name(dc)));
-                    }
-                    let opponent = roll.opponent.as_ref().map(|o| {
-                        let dice = o.dice.clone();
-                        view! {
-                            <div class="opponent-roll">
-                                <p>{format!("Opponent {}", side_text(o))}</p>
-                                <crate::widgets::dice::DiceRow dice=Signal::stored(dice) />
-                            </div>
-                        }
-                    });
-                    view! {
-                        <section class="roll-result" data-outcome=roll.outcome.as_str()>
-                            {summary_view(&summary, meaning(&roll), detail)}
-                            {opponent}
-                            {roll.events.iter().map(|e| view! { <p class="event">{format!("★ {}", Remedy::words(e))}</p> }).collect_view()}
-                        </section>
-                        <RerollButtons last=last />
-                    }
-                })
-        }}
-        </div>
+        <div class="panel-output"><RemedyResult last /></div>
     }
 }
 

@@ -2,6 +2,7 @@
 //! with its check dice in Remedy notation, checked as the player types.
 
 use crate::state::edit::SheetAccess;
+use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use dicetray_rules::systems::remedy::{CheckDice, Keep};
 use dicetray_saved::sheets::remedy::{Sheet, Skill};
 use leptos::prelude::*;
@@ -85,19 +86,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let invalid = move || matches!(reading.get(), Some(Err(_)));
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <div class="field grow">
-                <label for=name_id.clone()>"Skill"</label>
-                <input
-                    id=name_id
-                    class="skill-name"
-                    type="text"
-                    prop:value=name
-                    on:input=move |ev| {
-                        let v = event_target_value(&ev);
-                        set(&|k| k.name = v.clone())
-                    }
-                />
-            </div>
+            <NameField id=name_id label="Skill" class="skill-name" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field">
                 <label for=ability_id.clone()>"Ability"</label>
                 <select
@@ -151,14 +140,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     None => String::new(),
                 }}
             </p>
-            <button
-                type="button"
-                class="remove-skill"
-                aria-label=move || format!("Remove skill {}", name())
-                on:click=move |_| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index)))
-            >
-                "Remove"
-            </button>
+            <RemoveButton class="remove-skill" what="skill" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
         </li>
     }
 }
@@ -169,38 +151,15 @@ pub fn RemedySheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let abilities = sheet.memo(|s| Some(s.abilities.len()));
     let skills = sheet.memo(|s| Some(s.skills.len()));
-    let add = move |_| {
+    let add = move |_: ()| {
         sheet.update(|s| {
             s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), ability: 0, dice: "1d20".into() })
         })
     };
     view! {
         <div class="sheet-editor" data-system="remedy">
-            <section class="sheet-part">
-                <h3>"Ability scores"</h3>
-                <p class="hint">"A check adds the score of the ability its skill is listed under to the kept d20."</p>
-                <ul class="sheet-rows abilities">
-                    <For
-                        each=move || 0..abilities.get().unwrap_or(0)
-                        key=|i| *i
-                        children=move |index| view! { <AbilityRow sheet index /> }
-                    />
-                </ul>
-            </section>
-            <section class="sheet-part">
-                <h3>"Skills"</h3>
-                <p class="hint">"Check dice come from aptitude and mastery: 1d20, or several d20s keeping the highest (▲, type ^) or lowest (▼, type v); ♻ (~) rerolls low faces once, ! explodes 20s."</p>
-                <ul class="sheet-rows skills">
-                    <For
-                        each=move || 0..skills.get().unwrap_or(0)
-                        key=|i| *i
-                        children=move |index| view! { <SkillRow sheet index /> }
-                    />
-                </ul>
-                <button type="button" class="add-skill" on:click=add>
-                    "Add skill"
-                </button>
-            </section>
+            <RowsPart title="Ability scores" hint="A check adds the score of the ability its skill is listed under to the kept d20." list_class="abilities" count=abilities row=move |index| view! { <AbilityRow sheet index /> } />
+            <RowsPart title="Skills" hint="Check dice come from aptitude and mastery: 1d20, or several d20s keeping the highest (▲, type ^) or lowest (▼, type v); ♻ (~) rerolls low faces once, ! explodes 20s." list_class="skills" count=skills row=move |index| view! { <SkillRow sheet index /> } add=("add-skill", "Add skill", Callback::new(add)) />
         </div>
     }
 }

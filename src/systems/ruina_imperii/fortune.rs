@@ -2,7 +2,8 @@
 //! roll (all of it, at least 1, to avoid death, dismemberment or another permanent consequence).
 
 use crate::state::now_ms;
-use crate::systems::kit::RollCtx;
+use crate::systems::kit::{RollCtx, SelectField};
+use crate::systems::Sheet;
 use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use leptos::prelude::*;
 
@@ -45,5 +46,60 @@ pub fn PermanentConsequence(ctx: RollCtx, id: String, #[prop(into)] left: Signal
                 }}
             </span>
         </div>
+    }
+}
+
+/// The Fortune left on character `id`'s sheet (reactively); None ad hoc or for a character of another system.
+pub fn fortune_left(ctx: RollCtx, id: &Option<String>) -> Option<u8> {
+    let id = id.as_ref()?;
+    ctx.state.characters.with(|cs| {
+        cs.iter().find(|c| &c.id == id).and_then(|c| match &c.sheet {
+            Sheet::RuinaImperii(s) => Some(s.fortune),
+            _ => None,
+        })
+    })
+}
+
+/// Whether the Fortune picked (`"none"`, `"roll"`, `"scene"`) can be spent: not when the sheet has none left.
+pub fn fortune_ok(picked: String, scene_spent: bool, left: Option<u8>) -> bool {
+    let spending = !scene_spent && picked != "none";
+    !(spending && left.is_some_and(|f| f == 0))
+}
+
+/// Fortune for the next roll (none, 1 for this roll, all for the scene), the scene's spend once made, and the
+/// spend for a permanent consequence.
+#[component]
+pub fn FortuneField(
+    fortune: RwSignal<String>,
+    scene_fortune: RwSignal<bool>,
+    character: Option<String>,
+) -> impl IntoView {
+    let ctx = RollCtx::get();
+    let id = StoredValue::new(character);
+    let fortune_left = move || fortune_left(ctx, &id.get_value());
+    let fortune_options = Signal::derive(move || {
+        let left = fortune_left().map(|f| format!(" ({f} left)")).unwrap_or_default();
+        vec![
+            ("none".to_string(), "No Fortune".to_string()),
+            ("roll".to_string(), format!("Spend 1 to ignore a Harsh Failure on this roll{left}")),
+            ("scene".to_string(), format!("Spend all to ignore Harsh Failures for the scene{left}")),
+        ]
+    });
+    view! {
+        <Show
+            when=move || !scene_fortune.get()
+            fallback=move || view! {
+                <p class="scene-fortune">
+                    "Fortune is spent for this scene: Harsh Failures are ignored. "
+                    <button type="button" id="ri-end-scene" class="secondary" on:click=move |_| scene_fortune.set(false)>"End the scene"</button>
+                </p>
+            }
+        >
+            <SelectField id="ri-fortune" label="Fortune" value=fortune options=fortune_options />
+        </Show>
+        {id.get_value().map(|id| view! { <PermanentConsequence ctx id left=Signal::derive(fortune_left) /> })}
+        <Show when=move || !fortune_ok(fortune.get(), scene_fortune.get(), fortune_left())>
+            <p class="request-error" role="alert">"No Fortune left on the sheet to spend."</p>
+        </Show>
     }
 }

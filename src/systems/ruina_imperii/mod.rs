@@ -7,6 +7,7 @@ use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 mod fortune;
 mod panel;
+mod result;
 pub use panel::*;
 
 mod sheet_editor;

@@ -2,34 +2,14 @@
 //! difficulty or an opposed pool, and Fortune (spend 1 for this roll, or all for the scene or to avoid a
 //! permanent consequence).
 
-use super::fortune::{spend_from_sheet, PermanentConsequence};
-use crate::systems::kit::{
-    int32, roll_and_record, summary_view, NumberField, OddsView, RollButton, RollCtx, SelectField,
-};
+use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
+use super::result::RuinaImperiiResult;
+use crate::systems::kit::{int32, roll_and_record, NumberField, OddsView, RollButton, RollCtx, SelectField};
 use crate::systems::Sheet;
-use dicetray_rules::systems::ruina_imperii::{
-    Fortune, Opponent, Outcome, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll,
-};
+use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use leptos::prelude::*;
-
-fn meaning(roll: &RuinaImperiiRoll) -> String {
-    let d = roll.difficulty;
-    let text = match roll.outcome {
-        Outcome::CriticalSuccess => format!("More than twice {d} hits: you succeed exceptionally."),
-        Outcome::Success => format!("More than {d} hits: you succeed."),
-        Outcome::Failure if roll.events.iter().any(|e| e == "fortune_covered") => {
-            "Not enough hits, and fewer hits than your Risk, but Fortune turns the Harsh Failure into a plain Failure."
-                .into()
-        }
-        Outcome::Failure => format!("{d} hits or fewer: you fail."),
-        Outcome::HarshFailure => {
-            "You failed with fewer hits than the Risk you took: the failure comes with a harsh consequence.".into()
-        }
-    };
-    format!("{text} (Ruina Imperii)")
-}
 
 fn explode_options() -> Vec<(String, String)> {
     vec![
@@ -73,16 +53,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     let scene_fortune = RwSignal::new(false);
 
     let character_id = StoredValue::new(character);
-    let fortune_left = move || {
-        character_id.get_value().and_then(|id| {
-            state.characters.with(|cs| {
-                cs.iter().find(|c| c.id == id).and_then(|c| match &c.sheet {
-                    Sheet::RuinaImperii(s) => Some(s.fortune),
-                    _ => None,
-                })
-            })
-        })
-    };
+    let fortune_left = move || fortune_left(ctx, &character_id.get_value());
     let explode_of = |field: &str, s: String| -> Result<Option<i32>, RequestError> {
         if s.is_empty() {
             Ok(None)
@@ -117,10 +88,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         Ok(r)
     });
     let odds = Signal::derive(move || request.get().and_then(|r| RuinaImperii::odds(&r)));
-    let fortune_ok = move || {
-        let spending = !scene_fortune.get() && fortune.get() != "none";
-        !(spending && fortune_left().is_some_and(|f| f == 0))
-    };
+    let fortune_ok = move || fortune_ok(fortune.get(), scene_fortune.get(), fortune_left());
 
     let last = RwSignal::new(None::<RuinaImperiiRoll>);
     let on_roll = move || {
@@ -162,14 +130,6 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         ("static".to_string(), "Static difficulty".to_string()),
         ("opposed".to_string(), "Opposed roll".to_string()),
     ];
-    let fortune_options = Signal::derive(move || {
-        let left = fortune_left().map(|f| format!(" ({f} left)")).unwrap_or_default();
-        vec![
-            ("none".to_string(), "No Fortune".to_string()),
-            ("roll".to_string(), format!("Spend 1 to ignore a Harsh Failure on this roll{left}")),
-            ("scene".to_string(), format!("Spend all to ignore Harsh Failures for the scene{left}")),
-        ]
-    });
 
     view! {
         <div class="panel-inputs">
@@ -189,53 +149,10 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                     <SelectField id="ri-opp-explode" label="Opponent's Explode" value=opp_explode options=explode_options() />
                 </fieldset>
             </Show>
-            <Show
-                when=move || !scene_fortune.get()
-                fallback=move || view! {
-                    <p class="scene-fortune">
-                        "Fortune is spent for this scene: Harsh Failures are ignored. "
-                        <button type="button" id="ri-end-scene" class="secondary" on:click=move |_| scene_fortune.set(false)>"End the scene"</button>
-                    </p>
-                }
-            >
-                <SelectField id="ri-fortune" label="Fortune" value=fortune options=fortune_options />
-            </Show>
-            {character_id.get_value().map(|id| view! { <PermanentConsequence ctx id left=Signal::derive(fortune_left) /> })}
-            <Show when=move || !fortune_ok()>
-                <p class="request-error" role="alert">"No Fortune left on the sheet to spend."</p>
-            </Show>
+            <FortuneField fortune scene_fortune character=character_id.get_value() />
         </div>
         <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /></div>
         <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll /></div>
-        <div class="panel-output">
-        {move || {
-            last.get()
-                .map(|roll| {
-                    let mut summary = Roll::RuinaImperii(roll.clone()).summary();
-                    summary.dice = roll.dice.clone();
-                    let mut detail = format!("{} hits; Success above {}, Critical above {}", roll.total, roll.success_above, roll.critical_above);
-                    if roll.pool.zero_dice {
-                        detail.push_str(" (zero dice: rolled one die at Risk 1)");
-                    }
-                    let opponent = roll.opponent.as_ref().map(|o| {
-                        let dice = o.dice.clone();
-                        view! {
-                            <div class="opponent-roll">
-                                <p>{format!("Opponent: {} hits", o.hits)}</p>
-                                <crate::widgets::dice::DiceRow dice=Signal::stored(dice) />
-                            </div>
-                        }
-                    });
-                    let avoided = roll.events.iter().any(|e| e == "fortune_covered");
-                    view! {
-                        <section class="roll-result" data-outcome=roll.outcome.as_str()>
-                            {summary_view(&summary, meaning(&roll), detail)}
-                            {avoided.then(|| view! { <p class="event fortune-covered">"★ Harsh Failure avoided by Fortune"</p> })}
-                            {opponent}
-                        </section>
-                    }
-                })
-        }}
-        </div>
+        <div class="panel-output"><RuinaImperiiResult last /></div>
     }
 }

@@ -1,6 +1,7 @@
 //! The Ruina Imperii sheet editor: skills with the dice they roll, the Risk Limit, and Fortune with spend/gain.
 
 use crate::state::edit::SheetAccess;
+use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
 use dicetray_saved::sheets::ruina_imperii::{FortuneSpend, Sheet, Skill};
 use leptos::prelude::*;
@@ -20,19 +21,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let (name_id, dice_id) = (format!("ri-skill-{index}-name"), format!("ri-skill-{index}-dice"));
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <div class="field grow">
-                <label for=name_id.clone()>"Skill"</label>
-                <input
-                    id=name_id
-                    class="skill-name"
-                    type="text"
-                    prop:value=name
-                    on:input=move |ev| {
-                        let v = event_target_value(&ev);
-                        set(&|k| k.name = v.clone())
-                    }
-                />
-            </div>
+            <NameField id=name_id label="Skill" class="skill-name" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field narrow">
                 <label for=dice_id.clone()>"Dice"</label>
                 <input
@@ -58,14 +47,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     None => String::new(),
                 }}
             </p>
-            <button
-                type="button"
-                class="remove-skill"
-                aria-label=move || format!("Remove skill {}", name())
-                on:click=move |_| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index)))
-            >
-                "Remove"
-            </button>
+            <RemoveButton class="remove-skill" what="skill" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
         </li>
     }
 }
@@ -143,22 +125,10 @@ pub fn RuinaImperiiSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let skills = sheet.memo(|s| Some(s.skills.len()));
     let add =
-        move |_| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), dice: 2 }));
+        move |_: ()| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), dice: 2 }));
     view! {
         <div class="sheet-editor" data-system="ruina-imperii">
-            <section class="sheet-part">
-                <h3>"Skills"</h3>
-                <ul class="sheet-rows skills">
-                    <For
-                        each=move || 0..skills.get().unwrap_or(0)
-                        key=|i| *i
-                        children=move |index| view! { <SkillRow sheet index /> }
-                    />
-                </ul>
-                <button type="button" class="add-skill" on:click=add>
-                    "Add skill"
-                </button>
-            </section>
+            <RowsPart title="Skills" list_class="skills" count=skills row=move |index| view! { <SkillRow sheet index /> } add=("add-skill", "Add skill", Callback::new(add)) />
             <RiskAndFortune sheet />
         </div>
     }

@@ -2,6 +2,7 @@
 //! names from the three example games or custom; abilities with their outcome bands over Total, checked as typed.
 
 use crate::state::edit::SheetAccess;
+use crate::systems::sheet_kit::NameField;
 use dicetray_rules::systems::total_effect::{tier_of_level, Band, BAND_FORMS};
 use dicetray_saved::sheets::total_effect::{Ability, BandNote, Sheet, TierPreset};
 use leptos::prelude::*;
@@ -156,19 +157,13 @@ fn BandRow(sheet: SheetAccess<Sheet>, ability: usize, index: usize) -> impl Into
                     }
                 />
             </div>
-            <div class="field grow">
-                <label for=effect_id.clone()>"What it does"</label>
-                <input
-                    id=effect_id
-                    class="band-effect"
-                    type="text"
-                    prop:value=move || band.get().map(|b| b.effect).unwrap_or_default()
-                    on:input=move |ev| {
-                        let v = event_target_value(&ev);
-                        set(&|b| b.effect = v.clone())
-                    }
-                />
-            </div>
+            <NameField
+                id=effect_id
+                label="What it does"
+                class="band-effect"
+                value=Signal::derive(move || band.get().map(|b| b.effect).unwrap_or_default())
+                on_input=move |v: String| set(&|b| b.effect = v.clone())
+            />
             <p id=note_id class="band-note" class:error=invalid aria-live="polite">
                 {move || match reading.get() {
                     Some(Ok(text)) => format!("✓ {text}"),
@@ -211,19 +206,15 @@ fn AbilityBlock(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     view! {
         <li class="ability-block" data-index=index>
             <div class="sheet-row">
-                <div class="field grow">
-                    <label for=name_id.clone()>"Ability"</label>
-                    <input
-                        id=name_id
-                        class="ability-name"
-                        type="text"
-                        prop:value=move || name.get().unwrap_or_default()
-                        on:input=move |ev| {
-                            let v = event_target_value(&ev);
-                            sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone()))
-                        }
-                    />
-                </div>
+                <NameField
+                    id=name_id
+                    label="Ability"
+                    class="ability-name"
+                    value=Signal::derive(move || name.get().unwrap_or_default())
+                    on_input=move |v: String| {
+                        sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone()))
+                    }
+                />
                 <button
                     type="button"
                     class="remove-ability"

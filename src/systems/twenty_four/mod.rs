@@ -4,8 +4,12 @@
 use dicetray_rules::systems::{twenty_four::TwentyFour, RuleSystem};
 use leptos::prelude::*;
 
+mod inputs;
+mod last_roll;
 mod locations;
 mod panel;
+mod push;
+mod result;
 mod retry;
 pub use panel::*;
 

@@ -3,9 +3,10 @@
 
 use crate::state::edit::SheetAccess;
 use crate::state::now_ms;
+use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use crate::widgets::time::format_time;
 use dicetray_rules::systems::twenty_four::{rank_dice, Severity, Track};
-use dicetray_saved::sheets::twenty_four::{track_name, Sheet, Skill, TRACKS};
+use dicetray_saved::sheets::twenty_four::{track_id, track_name, Sheet, Skill, TRACKS};
 use leptos::prelude::*;
 
 /// The dice a rank rolls, as the rank table writes them: `2d12`, `d10+d12+2`, ... `2d6+12`.
@@ -26,16 +27,6 @@ fn severity_name(s: Severity) -> &'static str {
     }
 }
 
-fn track_id(t: Track) -> &'static str {
-    match t {
-        Track::Position => "position",
-        Track::Resource => "resource",
-        Track::Exposure => "exposure",
-        Track::Strain => "strain",
-        Track::Objective => "objective",
-    }
-}
-
 #[component]
 fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let skill = sheet.memo(move |s| s.skills.get(index).cloned());
@@ -46,19 +37,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let rank_id = format!("t24-skill-{index}-rank");
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <div class="field grow">
-                <label for=name_id.clone()>"Skill"</label>
-                <input
-                    id=name_id
-                    class="skill-name"
-                    type="text"
-                    prop:value=name
-                    on:input=move |ev| {
-                        let v = event_target_value(&ev);
-                        set(&|k| k.name = v.clone())
-                    }
-                />
-            </div>
+            <NameField id=name_id label="Skill" class="skill-name" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field">
                 <label for=rank_id.clone()>"Rank"</label>
                 <select
@@ -84,14 +63,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
             <p class="rank-dice" aria-live="polite">
                 "Rolls " <strong>{move || rank_text(rank())}</strong>
             </p>
-            <button
-                type="button"
-                class="remove-skill"
-                aria-label=move || format!("Remove skill {}", name())
-                on:click=move |_| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index)))
-            >
-                "Remove"
-            </button>
+            <RemoveButton class="remove-skill" what="skill" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
         </li>
     }
 }
@@ -218,23 +190,10 @@ pub fn TwentyFourSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let skills = sheet.memo(|s| Some(s.skills.len()));
     let add =
-        move |_| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), rank: 0 }));
+        move |_: ()| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), rank: 0 }));
     view! {
         <div class="sheet-editor" data-system="24-system">
-            <section class="sheet-part">
-                <h3>"Skills"</h3>
-                <p class="hint">"Rank 0 to 6 sets the two skill dice and the flat bonus; the result is the two highest dice plus the bonus."</p>
-                <ul class="sheet-rows skills">
-                    <For
-                        each=move || 0..skills.get().unwrap_or(0)
-                        key=|i| *i
-                        children=move |index| view! { <SkillRow sheet index /> }
-                    />
-                </ul>
-                <button type="button" class="add-skill" on:click=add>
-                    "Add skill"
-                </button>
-            </section>
+            <RowsPart title="Skills" hint="Rank 0 to 6 sets the two skill dice and the flat bonus; the result is the two highest dice plus the bonus." list_class="skills" count=skills row=move |index| view! { <SkillRow sheet index /> } add=("add-skill", "Add skill", Callback::new(add)) />
             <section class="sheet-part">
                 <h3>"Complications"</h3>
                 <div class="tracks">

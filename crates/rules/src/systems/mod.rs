@@ -81,14 +81,14 @@ pub fn listed_words(words: &[(&str, &'static str)], name: &str) -> Option<&'stat
     words.iter().find(|(n, _)| *n == name).map(|(_, w)| *w)
 }
 
-/// A name no system lists, in words: `full_success` -> `Full success`.
+/// A name no system lists, in words: `full_success` -> `Full success`. Names are ASCII, so only ASCII letters are
+/// capitalised (Unicode's case tables would add kilobytes to the app's first load for nothing).
 pub fn plain_words(name: &str) -> String {
-    let spaced = name.replace(['_', '-'], " ");
-    let mut chars = spaced.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    let mut spaced = name.replace(['_', '-'], " ");
+    if let Some(first) = spaced.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    spaced
 }
 
 /// One system as every list shows it (the elements of [`SYSTEMS`]).

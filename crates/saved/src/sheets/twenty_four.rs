@@ -41,6 +41,17 @@ impl Sheet {
 /// The five tracks in the order the rules list them.
 pub const TRACKS: [Track; 5] = [Track::Position, Track::Resource, Track::Exposure, Track::Strain, Track::Objective];
 
+/// A track's id, as saved data and the app's forms name it (`position`).
+pub fn track_id(track: Track) -> &'static str {
+    match track {
+        Track::Position => "position",
+        Track::Resource => "resource",
+        Track::Exposure => "exposure",
+        Track::Strain => "strain",
+        Track::Objective => "objective",
+    }
+}
+
 /// A track's display name.
 pub fn track_name(track: Track) -> &'static str {
     match track {
@@ -66,5 +77,17 @@ impl super::SystemSheet for Sheet {
     fn out_of_range(&self) -> Option<(String, String)> {
         let (i, skill) = self.skills.iter().enumerate().find(|(_, skill)| skill.rank > 6)?;
         Some((format!("skills[{i}].rank"), super::out_of_range(skill.rank, "0 to 6")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn track_ids_are_the_saved_names() {
+        for t in TRACKS {
+            assert_eq!(serde_json::to_value(t).unwrap(), track_id(t));
+        }
     }
 }
