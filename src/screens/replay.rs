@@ -16,6 +16,10 @@ pub fn ReplayScreen() -> impl IntoView {
         <section class="screen replay-screen" aria-labelledby="screen-title">
             <h1 id="screen-title">"Replay"</h1>
             <p class="lede">"A roll rebuilt from its link: the same request and seed give the same dice."</p>
+            <p class="replay-trust" role="note">
+                <strong>"Not proof of a roll. "</strong>
+                "Anyone can write a link with any seed they like, so this page shows what that seed gives, not that somebody rolled it. A roll made at the table counts; a link only lets you look at one again."
+            </p>
             {move || match parse_replay(&hash.get()) {
                 Ok(link) => replay_view(state, link).into_any(),
                 Err(e) => {

@@ -19,6 +19,7 @@ pub fn RollScreen() -> impl IntoView {
     let state = use_app_state();
     let announcer = kit::Announcer(RwSignal::new(String::new()), StoredValue::new(0));
     provide_context(announcer);
+    provide_context(systems::roll_bar::LatestRoll(RwSignal::new(None)));
 
     // The character picker: "" is ad hoc.
     let who = RwSignal::new(state.active_character.get_untracked().unwrap_or_default());

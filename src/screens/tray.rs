@@ -43,6 +43,7 @@ pub fn TrayScreen() -> impl IntoView {
     });
     let hist = Memo::new(move |_| odds.with(|o| o.as_ref().and_then(|o| o.as_ref().ok()).and_then(histogram)));
     let last = RwSignal::new(None::<ExprRoll>);
+    let rolls = RwSignal::new(0u32);
     // An error rolling (division by zero, overflow): shown until the text changes.
     let roll_error = RwSignal::new(None::<(String, NotationError)>);
     let can_roll = Signal::derive(move || parsed.with(|p| matches!(p, Some(Ok(_)))));
@@ -83,6 +84,7 @@ pub fn TrayScreen() -> impl IntoView {
             Ok((r, _)) => {
                 roll_error.set(None);
                 recall.stop();
+                rolls.update(|n| *n += 1);
                 last.set(Some(r));
             }
             Err(e) => {
@@ -133,8 +135,8 @@ pub fn TrayScreen() -> impl IntoView {
                     </form>
                     <NotationFeedback error=feedback />
                     <CompareWords points=points text=text />
+                    <Breakdown roll=last count=rolls />
                     <DiceButtons text=text on_edit=move |_| edited() />
-                    <Breakdown roll=last />
                     <RecallChips recent=recent on_pick=pick />
                     <SyntaxHelp on_pick=move |e: String| pick(e) />
                 </div>

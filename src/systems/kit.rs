@@ -3,6 +3,7 @@
 
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, AppState, CharacterRef, RollSource};
+use crate::systems::roll_bar::{outcome_mark, LatestRoll};
 use crate::systems::system_name;
 use crate::widgets::dice::DiceRow;
 use crate::widgets::lazy_screen::lazy_view;
@@ -55,11 +56,12 @@ pub struct Announcer(pub RwSignal<String>, pub StoredValue<u32>);
 pub struct RollCtx {
     pub state: AppState,
     announcer: Option<Announcer>,
+    latest: Option<LatestRoll>,
 }
 
 impl RollCtx {
     pub fn get() -> RollCtx {
-        RollCtx { state: use_app_state(), announcer: use_context::<Announcer>() }
+        RollCtx { state: use_app_state(), announcer: use_context::<Announcer>(), latest: use_context::<LatestRoll>() }
     }
 
     /// Announce `text` to screen readers.
@@ -68,6 +70,13 @@ impl RollCtx {
             let n = count.get_value() + 1;
             count.set_value(n);
             signal.set(format!("{n}. {text}"));
+        }
+    }
+
+    /// Show `summary` as the newest roll in the roll bar.
+    pub fn show(&self, summary: &Summary) {
+        if let Some(latest) = self.latest {
+            latest.show(summary);
         }
     }
 
@@ -123,6 +132,7 @@ pub fn roll_and_record<S: Variant>(
         Ok((roll, Rolled { source: RollSource::System { request }, summary, text }))
     })?;
     let s = roll.summary();
+    ctx.show(&s);
     ctx.announce(format!("Rolled {}: {}, total {}.", system_name(&s.system), words(&s.system, &s.outcome), s.total));
     Ok((roll, id))
 }
@@ -131,6 +141,7 @@ pub fn roll_and_record<S: Variant>(
 /// die with ♻ after seeing it): the entry says so, keeping its id, time and character, and replays as it now is.
 pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, detail: &str) {
     let s = roll.summary();
+    ctx.show(&s);
     ctx.announce(format!("Rerolled: {}, total {}.", words(&s.system, &s.outcome), s.total));
     ctx.state.amend_history(id, |e| {
         let text = entry_text(&request, &s, e.character.as_ref(), detail);
@@ -338,30 +349,6 @@ pub fn OddsView(
     }
 }
 
-/// The big Roll button: disabled (and saying why) while the inputs are invalid.
-#[component]
-pub fn RollButton(
-    #[prop(into)] enabled: Signal<bool>,
-    on_roll: impl Fn() + 'static,
-    #[prop(default = "Roll")] text: &'static str,
-) -> impl IntoView {
-    view! {
-        <button
-            type="button"
-            id="roll-button"
-            class="roll-button"
-            disabled=move || !enabled.get()
-            aria-describedby="roll-button-why"
-            on:click=move |_| on_roll()
-        >
-            {text}
-        </button>
-        <span id="roll-button-why" class="sr-only">
-            {move || if enabled.get() { String::new() } else { "Fix the highlighted input first.".to_string() }}
-        </span>
-    }
-}
-
 /// The other side's roll in a contest: a line of text and its dice.
 #[component]
 pub fn OpponentRoll(text: String, dice: Vec<DieRoll>) -> impl IntoView {
@@ -377,13 +364,7 @@ pub fn OpponentRoll(text: String, dice: Vec<DieRoll>) -> impl IntoView {
 /// every die, and what the outcome means at the table.
 pub fn summary_view(summary: &Summary, meaning: String, detail: String) -> AnyView {
     let outcome = summary.outcome.clone();
-    let mark = match outcome.as_str() {
-        "legendary" | "triumph" | "critical_success" | "clean_success" => "★",
-        "success" | "full_success" => "✔",
-        "half_success" | "success_with_twist" => "◐",
-        "hard_choice" => "⚖",
-        _ => "✖",
-    };
+    let mark = outcome_mark(&outcome);
     let dice = summary.dice.clone();
     let (total_label, total) = total_words(&summary.system, summary.total);
     let total_label = format!("{total_label} ");

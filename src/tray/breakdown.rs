@@ -27,7 +27,12 @@ pub fn expr_without_comment(r: &ExprRoll) -> &str {
 
 /// The last roll, or nothing before the first.
 #[component]
-pub fn Breakdown(#[prop(into)] roll: Signal<Option<ExprRoll>>) -> impl IntoView {
+pub fn Breakdown(
+    #[prop(into)] roll: Signal<Option<ExprRoll>>,
+    /// How many rolls the Tray has made (the latest one's number, so two equal results in a row look different).
+    #[prop(into)]
+    count: Signal<u32>,
+) -> impl IntoView {
     move || {
         roll.get().map(|r| {
             let groups = r
@@ -67,6 +72,7 @@ pub fn Breakdown(#[prop(into)] roll: Signal<Option<ExprRoll>>) -> impl IntoView 
             view! {
                 <section class="tray-result" aria-labelledby="tray-result-title">
                     <h2 id="tray-result-title" class="tray-result-head">
+                        <span class="tray-roll-n">{format!("#{}", count.get_untracked())}</span>
                         <code class="tray-result-expr">{expr_without_comment(&r).to_string()}</code>
                         <output class="tray-total" for="tray-expr">{dicetray_rules::dice::value::value_text(r.total)}</output>
                     </h2>

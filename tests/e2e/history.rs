@@ -183,6 +183,8 @@ fn a_replay_link_shows_the_same_dice_and_outcome() {
             assert_eq!(page.attr(".replay-roll", "data-outcome").await.unwrap(), outcome);
             assert_eq!(page.texts(".replay-roll .die-face").await, faces);
             assert!(page.text(".replay-match").await.contains("Same dice and outcome"));
+            let trust = page.text(".replay-trust").await;
+            assert!(trust.contains("Not proof of a roll") && trust.contains("any seed"), "{trust}");
         }
         // The copy button: clipboard or a selected read-only field holding the link.
         page.open("#/history").await;

@@ -355,7 +355,12 @@ fn roll_screen_fits_a_phone_and_a_desktop() {
                 )
                 .await;
             assert!(smallest.as_f64().unwrap() >= 44.0, "a control is {smallest} px tall at {w} px");
-            page.js("document.querySelector('.roll-result').scrollIntoView({block: 'center'});", vec![]).await;
+            // A phone shows the inputs with the roll bar (the odds, Roll and the result) at the bottom; a laptop the
+            // full result beside the inputs.
+            let shot = if w < 900 { "window.scrollTo(0, 0);" } else { "document.querySelector('.roll-result').scrollIntoView({block: 'center'});" };
+            page.js(shot, vec![]).await;
+            // Let the latest roll's short entrance animation finish before the picture.
+            tokio::time::sleep(Duration::from_millis(400)).await;
             page.screenshot(name).await;
         });
     }
@@ -772,4 +777,51 @@ fn issue_16_choices_and_words_in_light_and_dark_on_a_phone_and_a_laptop() {
             assert_no_errors(&page).await;
         });
     }
+}
+
+/// Where `css` is on the screen: (top, bottom) of its box, and the window's height.
+async fn box_in_window(page: &Page, css: &str) -> (f64, f64, f64) {
+    let b = page
+        .js(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight];",
+            vec![json!(css)],
+        )
+        .await;
+    (b[0].as_f64().unwrap(), b[1].as_f64().unwrap(), b[2].as_f64().unwrap())
+}
+
+/// On a phone, tapping Roll shows the roll's outcome and total right by the button, inside the screen with no
+/// scrolling, in every system; the chance of each outcome is on the line above the button; and a second roll
+/// visibly changes the bar (its number) even when the outcome is the same.
+#[test]
+fn on_a_phone_every_roll_shows_its_outcome_by_the_button_beside_the_odds() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        for system in ["24-system", "remedy", "total-effect", "ruina-imperii", "hack-and-slash"] {
+            open_system(&page, system).await;
+            page.js("window.scrollTo(0, 0);", vec![]).await;
+            let line = page.text(".panel-roll .odds-line").await;
+            assert!(line.contains('%') && line.contains(" · "), "{system}: the odds line reads {line:?}");
+            let (top, bottom, height) = box_in_window(&page, ".panel-roll .odds-line").await;
+            assert!(top >= 0.0 && bottom <= height, "{system}: the odds line is at {top}-{bottom} of {height}");
+            let mut seen = Vec::new();
+            for _ in 0..2 {
+                let before = page.js("return document.querySelector('.latest-roll')?.dataset.n || '';", vec![]).await;
+                page.click("#roll-button").await;
+                let text = page
+                    .wait_text(".latest-roll", "a new roll in the bar", |t| !seen.iter().any(|s: &String| s == t))
+                    .await;
+                let after = page.js("return document.querySelector('.latest-roll').dataset.n;", vec![]).await;
+                assert_ne!(before, after, "{system}: the bar's roll number changes");
+                let (top, bottom, height) = box_in_window(&page, ".latest-roll").await;
+                assert!(top >= 0.0 && bottom <= height, "{system}: the result is at {top}-{bottom} of {height}");
+                assert!(bottom - top >= 48.0, "{system}: the result is {} px tall", bottom - top);
+                let outcome = page.attr(".roll-result", "data-outcome").await.unwrap();
+                let words = page.text(".roll-result .outcome-name").await;
+                assert!(text.contains(&words), "{system}: the bar says {text:?}, the result {words:?} ({outcome})");
+                seen.push(text);
+            }
+        }
+        shoot(&page, ".panel-roll", "roll-bar-360").await;
+        assert_no_errors(&page).await;
+    });
 }

@@ -431,3 +431,32 @@ fn groups_fractions_and_the_syntax_help_work_in_the_tray() {
         assert_no_errors(&page).await;
     });
 }
+
+/// On a phone, the total of a Tray roll is in view right after tapping Roll, with no scrolling, and a second roll
+/// of the same expression visibly changes the result (its number).
+#[test]
+fn on_a_phone_the_rolls_total_is_in_view_after_tapping_roll() {
+    crate::harness::BrowserTest::new().viewport(360, 740).run(|page| async move {
+        open_tray(&page).await;
+        page.type_into(INPUT, "4d6kh3").await;
+        wait_bars(&page, 3, 18).await;
+        let mut numbers = Vec::new();
+        for _ in 0..2 {
+            page.js("window.scrollTo(0, 0);", vec![]).await;
+            page.click(".tray-roll").await;
+            page.wait_text(".tray-roll-n", "a new roll number", |t| !numbers.iter().any(|n: &String| n == t)).await;
+            numbers.push(page.text(".tray-roll-n").await);
+            let b = page
+                .js(
+                    "const r = document.querySelector('.tray-total').getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight];",
+                    vec![],
+                )
+                .await;
+            let (top, bottom, height) = (b[0].as_f64().unwrap(), b[1].as_f64().unwrap(), b[2].as_f64().unwrap());
+            assert!(top >= 0.0 && bottom <= height, "the total is at {top}-{bottom} of {height}");
+            assert!(bottom - top >= 40.0, "the total is {} px tall", bottom - top);
+        }
+        assert_eq!(numbers, ["#1", "#2"]);
+        assert_no_errors(&page).await;
+    });
+}

@@ -2,12 +2,16 @@
 //! the success level and each opposer's interference.
 
 use super::result::{text_of, HackAndSlashResult};
-use crate::systems::kit::{roll_and_record, HalfStepper, OddsView, RollButton, RollCtx, SelectField};
+use crate::systems::kit::{roll_and_record, HalfStepper, OddsView, RollCtx, SelectField};
+use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::hack_and_slash::{HackAndSlash, HackAndSlashRequest, HackAndSlashRoll};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::hack_and_slash::halves_text;
 use leptos::prelude::*;
+
+/// The system, as the roll bar names it.
+const ID: &str = <HackAndSlash as RuleSystem>::ID;
 
 /// The difficulty scale in words, from the text: 0 is slightly difficult, 5 very difficult, 10 nearly impossible.
 /// The text names only those three; a value between two of them is said to lie between them.
@@ -165,7 +169,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
             </Show>
         </div>
         <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /></div>
-        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
         <div class="panel-output"><HackAndSlashResult last /></div>
     }
 }

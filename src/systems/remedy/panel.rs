@@ -4,13 +4,15 @@
 use super::dc_table::difficulty_name;
 use super::reroll::{has_reroll_range, Rolled};
 use super::result::RemedyResult;
-use crate::systems::kit::{
-    int32, roll_and_record, CheckField, NumberField, OddsView, RollButton, RollCtx, SelectField,
-};
+use crate::systems::kit::{int32, roll_and_record, CheckField, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::remedy::{Check, CheckDice, Reactive, Remedy, RemedyRequest, RerollPolicy};
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
+
+/// The system, as the roll bar names it.
+const ID: &str = <Remedy as RuleSystem>::ID;
 
 /// One side's typed inputs.
 #[derive(Clone, Copy)]
@@ -255,7 +257,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                 <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
             </Show>
         </div>
-        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=Remedy::words />
         <div class="panel-output"><RemedyResult last /></div>
     }
 }

@@ -4,12 +4,16 @@
 
 use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
 use super::result::RuinaImperiiResult;
-use crate::systems::kit::{int32, roll_and_record, NumberField, OddsView, RollButton, RollCtx, SelectField};
+use crate::systems::kit::{int32, roll_and_record, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use leptos::prelude::*;
+
+/// The system, as the roll bar names it.
+const ID: &str = <RuinaImperii as RuleSystem>::ID;
 
 fn explode_options() -> Vec<(String, String)> {
     vec![
@@ -152,7 +156,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
             <FortuneField fortune scene_fortune character=character_id.get_value() />
         </div>
         <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /></div>
-        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll /></div>
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words />
         <div class="panel-output"><RuinaImperiiResult last /></div>
     }
 }

@@ -5,13 +5,17 @@
 use super::bands::{BandList, Bands};
 use super::reads::EffectReads;
 use super::result::TotalEffectResult;
-use crate::systems::kit::{int, roll_and_record, NumberField, OddsView, RollButton, RollCtx, SelectField};
+use crate::systems::kit::{int, roll_and_record, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::{
     tier_advantage, tier_of_level, EscalationMode, TotalEffect, TotalEffectRequest, TotalEffectRoll,
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use leptos::prelude::*;
+
+/// The system, as the roll bar names it.
+const ID: &str = <TotalEffect as RuleSystem>::ID;
 
 /// The Total//Effect roll panel.
 #[component]
@@ -148,7 +152,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>
         <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /></div>
-        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TotalEffect::words />
         <div class="panel-output">
             {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}
         </div>

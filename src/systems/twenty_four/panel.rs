@@ -8,11 +8,15 @@ use super::locations::HitLocationOdds;
 use super::push::PushForm;
 use super::result::TwentyFourResult;
 use super::retry::{last_miss, SituationChanged};
-use crate::systems::kit::{roll_and_record, OddsView, RollButton, RollCtx};
+use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
+use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::twenty_four::{can_push, is_forbidden_retry_of, TwentyFour};
 use dicetray_rules::systems::{Roll, RuleSystem};
 use leptos::prelude::*;
+
+/// The system, as the roll bar names it.
+const ID: &str = <TwentyFour as RuleSystem>::ID;
 
 /// The 24-System roll panel.
 #[component]
@@ -71,7 +75,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             <OddsView odds=odds label=TwentyFour::words />
             <HitLocationOdds request=request />
         </div>
-        <div class="panel-roll"><RollButton enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll /></div>
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words />
         <div class="panel-output">
             <Show when=move || last.retry_tried.get() && forbidden.get()>
                 <p class="retry-message" role="alert">

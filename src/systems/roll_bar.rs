@@ -1,0 +1,153 @@
+//! The roll bar under a panel's inputs: the chance of each outcome in one line, the Roll button, and the latest
+//! roll's outcome and total. On a phone it stays at the bottom of the screen, under the thumb, so the result of a
+//! tap is always in view (the full breakdown follows below it); on a laptop it sits beside the inputs.
+
+use crate::widgets::odds_chart::percent;
+use dicetray_rules::systems::{total_words, words, Odds, RequestError, Summary};
+use leptos::prelude::*;
+
+/// The latest roll the Roll screen made, for the roll bar: its number on this screen (so two equal results in a
+/// row still look different), its system, outcome and total. Provided by the Roll screen; set by
+/// `kit::roll_and_record` and `kit::amend_roll`.
+#[derive(Clone, Copy)]
+pub struct LatestRoll(pub RwSignal<Option<Latest>>);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Latest {
+    pub n: u32,
+    pub system: String,
+    pub outcome: String,
+    pub total: f64,
+}
+
+impl LatestRoll {
+    /// `summary` is the newest roll on the screen.
+    pub fn show(&self, summary: &Summary) {
+        let n = self.0.with_untracked(|l| l.as_ref().map_or(0, |l| l.n)) + 1;
+        let (system, outcome, total) = (summary.system.clone(), summary.outcome.clone(), summary.total);
+        self.0.set(Some(Latest { n, system, outcome, total }));
+    }
+}
+
+/// An outcome's symbol, shown beside its words (colour is never the only cue).
+pub fn outcome_mark(outcome: &str) -> &'static str {
+    match outcome {
+        "legendary" | "triumph" | "critical_success" | "clean_success" => "★",
+        "success" | "full_success" => "✔",
+        "half_success" | "success_with_twist" => "◐",
+        "hard_choice" => "⚖",
+        _ => "✖",
+    }
+}
+
+/// How an outcome reads at a glance: `good`, `mixed` or `bad` (the roll bar's colour).
+pub fn outcome_tone(outcome: &str) -> &'static str {
+    match outcome_mark(outcome) {
+        "★" | "✔" => "good",
+        "◐" | "⚖" => "mixed",
+        _ => "bad",
+    }
+}
+
+/// The odds in one line, best outcome first: `Legendary Success 1% · Success 63% · Miss 36%`; or why there is
+/// no roll yet, in the engine's words.
+pub fn odds_line(odds: &Result<Odds, RequestError>, label: fn(&str) -> String) -> String {
+    match odds {
+        Ok(o) => {
+            o.outcomes.iter().map(|c| format!("{} {}", label(&c.name), percent(c.p))).collect::<Vec<_>>().join(" · ")
+        }
+        Err(e) => format!("Can't roll yet: {} {}", e.field, e.problem),
+    }
+}
+
+/// The big Roll button: disabled (and saying why) while the inputs are invalid.
+#[component]
+pub fn RollButton(
+    #[prop(into)] enabled: Signal<bool>,
+    on_roll: impl Fn() + 'static,
+    #[prop(default = "Roll")] text: &'static str,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            id="roll-button"
+            class="roll-button"
+            disabled=move || !enabled.get()
+            aria-describedby="roll-button-why"
+            on:click=move |_| on_roll()
+        >
+            {text}
+        </button>
+        <span id="roll-button-why" class="sr-only">
+            {move || if enabled.get() { String::new() } else { "Fix the highlighted input first.".to_string() }}
+        </span>
+    }
+}
+
+/// The bar: the odds line, the Roll button and the latest roll of `system`.
+#[component]
+pub fn RollBar(
+    system: &'static str,
+    #[prop(into)] enabled: Signal<bool>,
+    on_roll: impl Fn() + 'static,
+    #[prop(into)] odds: Signal<Result<Odds, RequestError>>,
+    label: fn(&str) -> String,
+) -> impl IntoView {
+    let latest = use_context::<LatestRoll>().map(|l| l.0);
+    let shown = move || latest.and_then(|l| l.get()).filter(|l| l.system == system);
+    let details = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        if let Some(result) = document().query_selector(".roll-panel .roll-result").ok().flatten() {
+            result.scroll_into_view();
+        }
+    };
+    view! {
+        <div class="panel-roll">
+            <p class="odds-line" class:blocked=move || odds.with(Result::is_err)>
+                {move || odds.with(|o| odds_line(o, label))}
+            </p>
+            <RollButton enabled on_roll />
+            {move || {
+                shown()
+                    .map(|l| {
+                        let (total_label, total) = total_words(&l.system, l.total);
+                        view! {
+                            <p class="latest-roll" data-outcome=l.outcome.clone() data-tone=outcome_tone(&l.outcome) data-n=l.n>
+                                <span class="latest-n">{format!("#{}", l.n)}</span>
+                                <span class="outcome-mark" aria-hidden="true">{outcome_mark(&l.outcome)}</span>
+                                <strong class="latest-outcome">{words(&l.system, &l.outcome)}</strong>
+                                <span class="latest-total">{format!("{total_label} {total}")}</span>
+                                <a class="latest-details" href="#" on:click=details>"Details"</a>
+                            </p>
+                        }
+                    })
+            }}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::systems::{Request, RuleSystem};
+
+    #[test]
+    fn the_odds_line_names_every_outcome_best_first_or_why_there_is_no_roll() {
+        use dicetray_rules::systems::twenty_four::TwentyFour;
+        let request = Request::from_json(r#"{"system":"24-system","rank":3,"dc":15}"#).unwrap();
+        let line = odds_line(&request.odds(), TwentyFour::words);
+        let names: Vec<&str> = line.split(" · ").map(|part| part.rsplit_once(' ').unwrap().0).collect();
+        assert_eq!(names, ["Legendary Success", "Success", "Miss"]);
+        assert!(line.split(" · ").all(|part| part.ends_with('%')), "{line}");
+        let bad = Request::from_json(r#"{"system":"24-system","rank":3,"dc":-4}"#).unwrap();
+        let why = odds_line(&bad.odds(), TwentyFour::words);
+        assert!(why.starts_with("Can't roll yet: dc "), "{why}");
+    }
+
+    #[test]
+    fn every_outcome_has_a_mark_and_a_tone() {
+        assert_eq!((outcome_mark("legendary"), outcome_tone("legendary")), ("★", "good"));
+        assert_eq!((outcome_mark("half_success"), outcome_tone("half_success")), ("◐", "mixed"));
+        assert_eq!((outcome_mark("miss"), outcome_tone("miss")), ("✖", "bad"));
+    }
+}
