@@ -3,6 +3,7 @@
 
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, AppState, CharacterRef, RollSource};
+use crate::systems::field_check::{problem_words, FieldCheck};
 use crate::systems::roll_bar::{outcome_mark, LatestRoll};
 use crate::systems::system_name;
 use crate::widgets::dice::DiceRow;
@@ -172,14 +173,37 @@ pub fn NumberField(
     id: &'static str,
     label: &'static str,
     value: RwSignal<String>,
+    /// The request's field this input fills (`dc`, `opponent.ability`): when the panel's request is wrong there,
+    /// the input is marked and the problem is said under it, in the label's words ([`FieldCheck`](super::field_check::FieldCheck)).
+    #[prop(optional)]
+    field: Option<&'static str>,
     #[prop(optional)] min: Option<i64>,
     #[prop(optional)] max: Option<i64>,
     #[prop(optional, into)] hint: Option<Signal<String>>,
 ) -> impl IntoView {
     let hint_id = format!("{id}-hint");
+    let error_id = format!("{id}-error");
     let has_hint = hint.is_some();
+    let check = use_context::<FieldCheck>();
+    if let (Some(check), Some(field)) = (check, field) {
+        check.register(field, label);
+    }
+    let problem = move || {
+        let (check, field) = (check?, field?);
+        check.error.with(|e| e.as_ref().filter(|e| e.field == field).map(|e| problem_words(label, e)))
+    };
+    let described = {
+        let (hint_id, error_id) = (hint_id.clone(), error_id.clone());
+        move || {
+            let ids: Vec<&str> = [has_hint.then_some(hint_id.as_str()), problem().map(|_| error_id.as_str())]
+                .into_iter()
+                .flatten()
+                .collect();
+            (!ids.is_empty()).then(|| ids.join(" "))
+        }
+    };
     view! {
-        <div class="field">
+        <div class="field" class:invalid=move || problem().is_some()>
             <label for=id>{label}</label>
             <input
                 id=id
@@ -189,10 +213,12 @@ pub fn NumberField(
                 autocomplete="off"
                 data-min=min.map(|m| m.to_string())
                 data-max=max.map(|m| m.to_string())
-                aria-describedby=has_hint.then(|| hint_id.clone())
+                aria-describedby=described
+                aria-invalid=move || if problem().is_some() { "true" } else { "false" }
                 bind:value=value
             />
             {hint.map(|h| view! { <span class="field-hint" id=hint_id>{move || h.get()}</span> })}
+            {move || problem().map(|p| view! { <span class="field-error" id=error_id.clone()>{p}</span> })}
         </div>
     }
 }

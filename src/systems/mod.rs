@@ -9,6 +9,7 @@
 
 pub use dicetray_saved::Sheet;
 
+pub mod field_check;
 pub mod hack_and_slash;
 pub mod kit;
 pub mod remedy;

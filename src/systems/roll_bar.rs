@@ -2,6 +2,7 @@
 //! roll's outcome and total. On a phone it stays at the bottom of the screen, under the thumb, so the result of a
 //! tap is always in view (the full breakdown follows below it); on a laptop it sits beside the inputs.
 
+use super::field_check::{problem_words, FieldCheck};
 use crate::widgets::odds_chart::percent;
 use dicetray_rules::systems::{total_words, words, Odds, RequestError, Summary};
 use leptos::prelude::*;
@@ -50,13 +51,17 @@ pub fn outcome_tone(outcome: &str) -> &'static str {
 }
 
 /// The odds in one line, best outcome first: `Legendary Success 1% · Success 63% · Miss 36%`; or why there is
-/// no roll yet, in the engine's words.
-pub fn odds_line(odds: &Result<Odds, RequestError>, label: fn(&str) -> String) -> String {
+/// no roll yet, naming the input by its label when `field_label` knows it (else the request's field).
+pub fn odds_line(
+    odds: &Result<Odds, RequestError>,
+    label: fn(&str) -> String,
+    field_label: impl Fn(&str) -> Option<&'static str>,
+) -> String {
     match odds {
         Ok(o) => {
             o.outcomes.iter().map(|c| format!("{} {}", label(&c.name), percent(c.p))).collect::<Vec<_>>().join(" · ")
         }
-        Err(e) => format!("Can't roll yet: {} {}", e.field, e.problem),
+        Err(e) => format!("Can't roll yet: {}", problem_words(field_label(&e.field).unwrap_or(&e.field), e)),
     }
 }
 
@@ -92,8 +97,13 @@ pub fn RollBar(
     on_roll: impl Fn() + 'static,
     #[prop(into)] odds: Signal<Result<Odds, RequestError>>,
     label: fn(&str) -> String,
+    /// Why the last tap on Roll rolled nothing, if it did not (the 24-System's retry rule).
+    #[prop(optional, into)]
+    refused: Option<Signal<Option<String>>>,
 ) -> impl IntoView {
     let latest = use_context::<LatestRoll>().map(|l| l.0);
+    let check = use_context::<FieldCheck>();
+    let field_label = move |field: &str| check.and_then(|c| c.label_of(field));
     let shown = move || latest.and_then(|l| l.get()).filter(|l| l.system == system);
     let details = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
@@ -104,9 +114,14 @@ pub fn RollBar(
     view! {
         <div class="panel-roll">
             <p class="odds-line" class:blocked=move || odds.with(Result::is_err)>
-                {move || odds.with(|o| odds_line(o, label))}
+                {move || odds.with(|o| odds_line(o, label, field_label))}
             </p>
             <RollButton enabled on_roll />
+            {move || {
+                refused
+                    .and_then(|r| r.get())
+                    .map(|why| view! { <p class="roll-refused" role="alert">{why}</p> })
+            }}
             {move || {
                 shown()
                     .map(|l| {
@@ -135,13 +150,15 @@ mod tests {
     fn the_odds_line_names_every_outcome_best_first_or_why_there_is_no_roll() {
         use dicetray_rules::systems::twenty_four::TwentyFour;
         let request = Request::from_json(r#"{"system":"24-system","rank":3,"dc":15}"#).unwrap();
-        let line = odds_line(&request.odds(), TwentyFour::words);
+        let line = odds_line(&request.odds(), TwentyFour::words, |_| None);
         let names: Vec<&str> = line.split(" · ").map(|part| part.rsplit_once(' ').unwrap().0).collect();
         assert_eq!(names, ["Legendary Success", "Success", "Miss"]);
         assert!(line.split(" · ").all(|part| part.ends_with('%')), "{line}");
         let bad = Request::from_json(r#"{"system":"24-system","rank":3,"dc":-4}"#).unwrap();
-        let why = odds_line(&bad.odds(), TwentyFour::words);
-        assert!(why.starts_with("Can't roll yet: dc "), "{why}");
+        let why = odds_line(&bad.odds(), TwentyFour::words, |_| None);
+        assert!(why.starts_with("Can't roll yet: dc: "), "{why}");
+        let worded = odds_line(&bad.odds(), TwentyFour::words, |f| (f == "dc").then_some("Base DC"));
+        assert!(worded.starts_with("Can't roll yet: Base DC: ") && worded.contains("allowed"), "{worded}");
     }
 
     #[test]

@@ -804,7 +804,14 @@ fn on_a_phone_every_roll_shows_its_outcome_by_the_button_beside_the_odds() {
             let (top, bottom, height) = box_in_window(&page, ".panel-roll .odds-line").await;
             assert!(top >= 0.0 && bottom <= height, "{system}: the odds line is at {top}-{bottom} of {height}");
             let mut seen = Vec::new();
-            for _ in 0..2 {
+            for attempt in 0..2 {
+                if attempt == 1
+                    && system == "24-system"
+                    && page.attr(".roll-result", "data-outcome").await.as_deref() == Some("miss")
+                {
+                    // The retry rule: after a Miss the same roll is not free; a new DC is a new situation.
+                    page.type_into("#tf-dc", "12").await;
+                }
                 let before = page.js("return document.querySelector('.latest-roll')?.dataset.n || '';", vec![]).await;
                 page.click("#roll-button").await;
                 let text = page
@@ -822,6 +829,58 @@ fn on_a_phone_every_roll_shows_its_outcome_by_the_button_beside_the_odds() {
             }
         }
         shoot(&page, ".panel-roll", "roll-bar-360").await;
+        assert_no_errors(&page).await;
+    });
+}
+
+/// On a phone, a roll the 24-System's retry rule refuses says so by the Roll button, where the player is looking,
+/// not only in the panel below.
+#[test]
+fn on_a_phone_a_refused_retry_says_why_by_the_button() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        open_system(&page, "24-system").await;
+        page.select("#tf-rank", "0").await;
+        page.type_into("#tf-dc", "60").await;
+        // Rank 0 against DC 60 always misses (2d12 + 0 tops out at 24; a Legendary needs 24 and the dice max 24:
+        // P(24) = 1/144 per roll, so roll until the first Miss).
+        for _ in 0..20 {
+            page.click("#roll-button").await;
+            page.wait_for(".latest-roll").await;
+            if page.attr(".roll-result", "data-outcome").await.as_deref() == Some("miss") {
+                break;
+            }
+        }
+        assert_eq!(page.attr(".roll-result", "data-outcome").await.as_deref(), Some("miss"));
+        page.click("#roll-button").await;
+        let why = page.wait_text(".panel-roll .roll-refused", "the reason", |t| !t.is_empty()).await;
+        assert!(why.contains("Not a free roll"), "{why}");
+        let (top, bottom, height) = box_in_window(&page, ".panel-roll .roll-refused").await;
+        assert!(top >= 0.0 && bottom <= height, "the reason is at {top}-{bottom} of {height}");
+        assert_no_errors(&page).await;
+    });
+}
+
+/// A typo marks its field: the input says it is invalid, the problem is written under it in the words of its
+/// label, and the line by the disabled Roll button names the same field; fixing it clears all three.
+#[test]
+fn a_typo_marks_its_field_and_the_roll_button_says_why() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        open_system(&page, "24-system").await;
+        assert_eq!(page.attr("#tf-dc", "aria-invalid").await.as_deref(), Some("false"));
+        page.type_into("#tf-dc", "1O").await;
+        page.wait_for("#tf-dc-error").await;
+        assert_eq!(page.attr("#tf-dc", "aria-invalid").await.as_deref(), Some("true"));
+        let under = page.text("#tf-dc-error").await;
+        assert!(under.starts_with("Base DC: `1O` is not a whole number"), "{under}");
+        let described = page.attr("#tf-dc", "aria-describedby").await.unwrap_or_default();
+        assert!(described.split(' ').any(|id| id == "tf-dc-error"), "{described}");
+        let line = page.text(".panel-roll .odds-line").await;
+        assert!(line.starts_with("Can't roll yet: Base DC:"), "{line}");
+        assert_eq!(page.attr("#roll-button", "disabled").await.as_deref(), Some("true"));
+        page.type_into("#tf-dc", "10").await;
+        page.wait_text(".panel-roll .odds-line", "the odds again", |t| t.contains('%')).await;
+        assert_eq!(page.attr("#tf-dc", "aria-invalid").await.as_deref(), Some("false"));
+        assert_eq!(page.count("#tf-dc-error").await, 0);
         assert_no_errors(&page).await;
     });
 }

@@ -2,6 +2,7 @@
 //! the success level and each opposer's interference.
 
 use super::result::{text_of, HackAndSlashResult};
+use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, HalfStepper, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
@@ -124,6 +125,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
+    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
     let odds = Signal::derive(move || request.get().and_then(|r| HackAndSlash::odds(&r)));
 
     let last = RwSignal::new(None::<HackAndSlashRoll>);

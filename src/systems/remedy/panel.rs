@@ -4,6 +4,7 @@
 use super::dc_table::difficulty_name;
 use super::reroll::{has_reroll_range, Rolled};
 use super::result::RemedyResult;
+use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, CheckField, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
@@ -105,8 +106,8 @@ fn RangeFields(side: SideInputs, triumph_id: &'static str, disaster_id: &'static
         })
     };
     view! {
-        <NumberField id=triumph_id label=triumph_label value=side.triumph_from min=2 max=20 hint=range_hint(side.triumph_from, false) />
-        <NumberField id=disaster_id label=disaster_label value=side.disaster_to min=1 max=19 hint=range_hint(side.disaster_to, true) />
+        <NumberField id=triumph_id label=triumph_label field=if opponent { "opponent.triumph_from" } else { "triumph_from" } value=side.triumph_from min=2 max=20 hint=range_hint(side.triumph_from, false) />
+        <NumberField id=disaster_id label=disaster_label field=if opponent { "opponent.disaster_to" } else { "disaster_to" } value=side.disaster_to min=1 max=19 hint=range_hint(side.disaster_to, true) />
     }
 }
 
@@ -122,10 +123,10 @@ fn OpponentFields(opp: SideInputs, reactive: RwSignal<String>) -> impl IntoView 
         <fieldset class="contest">
             <legend>"Opponent"</legend>
             <DiceField id="rm-opp-dice" label="Opponent's check dice" value=opp.dice />
-            <NumberField id="rm-opp-ability" label="Opponent's ability score" value=opp.ability />
-            <NumberField id="rm-opp-dominance" label="Opponent's dominance d6s" value=opp.dominance min=0 max=10 />
-            <NumberField id="rm-opp-threat" label="Opponent's threat d6s" value=opp.threat min=0 max=10 hint=opp_net />
-            <NumberField id="rm-opp-bonus" label="Opponent's other bonus" value=opp.bonus />
+            <NumberField id="rm-opp-ability" label="Opponent's ability score" field="opponent.ability" value=opp.ability />
+            <NumberField id="rm-opp-dominance" label="Opponent's dominance d6s" field="opponent.dominance" value=opp.dominance min=0 max=10 />
+            <NumberField id="rm-opp-threat" label="Opponent's threat d6s" field="opponent.threat" value=opp.threat min=0 max=10 hint=opp_net />
+            <NumberField id="rm-opp-bonus" label="Opponent's other bonus" field="opponent.bonus" value=opp.bonus />
             <RangeFields side=opp triumph_id="rm-opp-triumph-from" disaster_id="rm-opp-disaster-to" opponent=true />
             <SelectField id="rm-reactive" label="Who reacts" value=reactive options=reactive_options.clone() />
         </fieldset>
@@ -194,6 +195,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         Request::Remedy(r.clone()).validate()?;
         Ok(r)
     });
+    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
     // ♻ is the roller's choice: the odds assume the best one, and a roll leaves it to the player (RerollButtons).
     let reroll_range = Memo::new(move |_| request.with(|r| r.as_ref().is_ok_and(|r| has_reroll_range(&r.dice))));
     let odds = Signal::derive(move || {
@@ -237,14 +239,14 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         <div class="panel-inputs">
             {has_skills.then(|| view! { <SelectField id="rm-skill" label="Skill" value=skill_pick options=skill_options /> })}
             <DiceField id="rm-dice" label="Check dice" value=own.dice />
-            <NumberField id="rm-ability" label="Ability score" value=own.ability />
-            <NumberField id="rm-dominance" label="Dominance d6s" value=own.dominance min=0 max=10 />
-            <NumberField id="rm-threat" label="Threat d6s" value=own.threat min=0 max=10 hint=own_net />
-            <NumberField id="rm-bonus" label="Other bonus" value=own.bonus />
+            <NumberField id="rm-ability" label="Ability score" field="ability" value=own.ability />
+            <NumberField id="rm-dominance" label="Dominance d6s" field="dominance" value=own.dominance min=0 max=10 />
+            <NumberField id="rm-threat" label="Threat d6s" field="threat" value=own.threat min=0 max=10 hint=own_net />
+            <NumberField id="rm-bonus" label="Other bonus" field="bonus" value=own.bonus />
             <SelectField id="rm-mode" label="Against" value=mode options=mode_options />
             <Show
                 when=move || mode.get() == "contest"
-                fallback=move || view! { <NumberField id="rm-dc" label="DC" value=dc hint=dc_hint /> }
+                fallback=move || view! { <NumberField id="rm-dc" label="DC" field="dc" value=dc hint=dc_hint /> }
             >
                 <OpponentFields opp reactive />
             </Show>

@@ -4,6 +4,7 @@
 
 use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
 use super::result::RuinaImperiiResult;
+use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
@@ -91,6 +92,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
+    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
     let odds = Signal::derive(move || request.get().and_then(|r| RuinaImperii::odds(&r)));
     let fortune_ok = move || fortune_ok(fortune.get(), scene_fortune.get(), fortune_left());
 
@@ -138,18 +140,18 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     view! {
         <div class="panel-inputs">
             {has_skills.then(|| view! { <SelectField id="ri-skill-pick" label="Skill" value=skill_pick options=skill_options /> })}
-            <NumberField id="ri-skill" label="Skill dice" value=skill min=0 max=30 />
+            <NumberField id="ri-skill" label="Skill dice" field="skill" value=skill min=0 max=30 />
             <SelectField id="ri-risk" label="Risk" value=risk options=risk_options hint=risk_hint />
             <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
             <SelectField id="ri-mode" label="Against" value=mode options=mode_options />
             <Show
                 when=move || mode.get() == "opposed"
-                fallback=move || view! { <NumberField id="ri-difficulty" label="Difficulty" value=difficulty min=0 max=30 /> }
+                fallback=move || view! { <NumberField id="ri-difficulty" label="Difficulty" field="difficulty" value=difficulty min=0 max=30 /> }
             >
                 <fieldset class="opposed">
                     <legend>"Opponent"</legend>
-                    <NumberField id="ri-opp-skill" label="Opponent's skill dice" value=opp_skill min=0 max=30 />
-                    <NumberField id="ri-opp-risk" label="Opponent's Risk" value=opp_risk min=0 max=10 />
+                    <NumberField id="ri-opp-skill" label="Opponent's skill dice" field="opponent.skill" value=opp_skill min=0 max=30 />
+                    <NumberField id="ri-opp-risk" label="Opponent's Risk" field="opponent.risk" value=opp_risk min=0 max=10 />
                     <SelectField id="ri-opp-explode" label="Opponent's Explode" value=opp_explode options=explode_options() />
                 </fieldset>
             </Show>

@@ -5,6 +5,7 @@
 use super::bands::{BandList, Bands};
 use super::reads::EffectReads;
 use super::result::TotalEffectResult;
+use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int, roll_and_record, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
@@ -80,6 +81,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
+    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
     let odds = Signal::derive(move || request.get().and_then(|r| TotalEffect::odds(&r)));
 
     let last = RwSignal::new(None::<(TotalEffectRoll, Vec<(String, String)>)>);
@@ -141,13 +143,13 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     view! {
         <div class="panel-inputs">
             {has_abilities.then(|| view! { <SelectField id="te-ability" label="Ability" value=ability_pick options=ability_options /> })}
-            <NumberField id="te-adv" label="Advantage" value=advantage min=0 max=10 />
-            <NumberField id="te-disadv" label="Disadvantage" value=disadvantage min=0 max=10 hint=net_hint />
+            <NumberField id="te-adv" label="Advantage" field="advantage" value=advantage min=0 max=10 />
+            <NumberField id="te-disadv" label="Disadvantage" field="disadvantage" value=disadvantage min=0 max=10 hint=net_hint />
             <SelectField id="te-my-tier" label="Your tier" value=my_tier options=tier_options("Tier not used") />
             <SelectField id="te-their-tier" label="Acting against tier" value=their_tier options=tier_options("Not a tier matter") />
             <SelectField id="te-escalation" label="Escalation" value=escalation options=escalation_options />
             <SelectField id="te-esc-mode" label="Escalation applies as" value=mode options=mode_options />
-            <NumberField id="te-modifier" label="Modifier" value=modifier min=-20 max=20 />
+            <NumberField id="te-modifier" label="Modifier" field="modifier" value=modifier min=-20 max=20 />
             <BandList bands=bands />
             <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>

@@ -175,7 +175,7 @@ pub fn TwentyFourInputs(
                 disabled=Signal::derive(move || crushing_on.get())
                 hint=leverage_hint
             />
-            <NumberField id="tf-dc" label="Base DC" value=dc min=0 max=60 hint=dc_hint />
+            <NumberField id="tf-dc" label="Base DC" field="dc" value=dc min=0 max=60 hint=dc_hint />
             <IncreaseList
                 title="Pressure"
                 prefix="tf-pressure"
@@ -226,7 +226,7 @@ fn CrushingAndAttack(situation: Situation) -> impl IntoView {
         <div class="field-group">
             <CheckField id="tf-crushing" label="Crushing Pressure (the Guide declares it)" value=crushing_on />
             <Show when=move || crushing_on.get()>
-                <NumberField id="tf-crushing-amount" label="Crushing Pressure adds to the DC" value=crushing min=1 max=30 />
+                <NumberField id="tf-crushing-amount" label="Crushing Pressure adds to the DC" field="crushing" value=crushing min=1 max=30 />
             </Show>
         </div>
         <div class="field-group">

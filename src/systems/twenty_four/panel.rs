@@ -8,6 +8,7 @@ use super::locations::HitLocationOdds;
 use super::push::PushForm;
 use super::result::TwentyFourResult;
 use super::retry::{last_miss, SituationChanged};
+use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
@@ -29,6 +30,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     });
     let situation = Situation::new(sheet.map(|s| s.skills).unwrap_or_default());
     let request = Memo::new(move |_| situation.request());
+    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
     let odds = Signal::derive(move || request.get().and_then(|r| TwentyFour::odds(&r)));
 
     let restored = last_miss(&state, &character);
@@ -75,7 +77,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             <OddsView odds=odds label=TwentyFour::words />
             <HitLocationOdds request=request />
         </div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words />
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words refused=Signal::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
         <div class="panel-output">
             <Show when=move || last.retry_tried.get() && forbidden.get()>
                 <p class="retry-message" role="alert">
