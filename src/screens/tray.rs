@@ -17,6 +17,7 @@ use crate::tray::histogram::{histogram, OddsHistogram};
 use crate::tray::input::OddsError;
 use crate::tray::input::{NotationFeedback, NotationInput};
 use crate::tray::recall::{recent_expressions, Recall, RecallChips, RECALL_LEN};
+use crate::tray::suggest::Suggestion;
 use dicetray_rules::dice::{compare_points, parse, Expr, ExprRoll, NotationError};
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
@@ -47,6 +48,13 @@ pub fn TrayScreen() -> impl IntoView {
     // An error rolling (division by zero, overflow): shown until the text changes.
     let roll_error = RwSignal::new(None::<(String, NotationError)>);
     let can_roll = Signal::derive(move || parsed.with(|p| matches!(p, Some(Ok(_)))));
+    let invalid = Signal::derive(move || parsed.with(|p| matches!(p, Some(Err(_)))));
+    // A result must not stay on screen under text that no longer reads as what was rolled.
+    Effect::new(move |_| {
+        if invalid.get() {
+            last.set(None);
+        }
+    });
 
     let feedback = Signal::derive(move || {
         let source = text.get();
@@ -123,7 +131,7 @@ pub fn TrayScreen() -> impl IntoView {
                     >
                         <NotationInput
                             text=text
-                            invalid=Signal::derive(move || parsed.with(|p| matches!(p, Some(Err(_)))))
+                            invalid=invalid
                             compare_words=Signal::derive(move || points.with(|p| !p.is_empty()))
                             on_input=move |_| edited()
                             on_key=on_key
@@ -134,6 +142,7 @@ pub fn TrayScreen() -> impl IntoView {
                         </button>
                     </form>
                     <NotationFeedback error=feedback />
+                    <Suggestion text=text invalid=invalid on_use=move |e: String| pick(e) />
                     <CompareWords points=points text=text />
                     <Breakdown roll=last count=rolls />
                     <DiceButtons text=text on_edit=move |_| edited() />

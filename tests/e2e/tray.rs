@@ -460,3 +460,25 @@ fn on_a_phone_the_rolls_total_is_in_view_after_tapping_roll() {
         assert_no_errors(&page).await;
     });
 }
+
+/// Notation from other rollers: `d20 adv` is refused with its caret, and the Tray offers our spelling, `2d20kh1`,
+/// which "Use it" puts in the box; a result on screen is cleared while the text does not read.
+#[test]
+fn other_rollers_notation_gets_our_spelling_and_a_stale_result_is_cleared() {
+    crate::harness::BrowserTest::new().run(|page| async move {
+        open_tray(&page).await;
+        page.type_into(INPUT, "1d6").await;
+        page.click(".tray-roll").await;
+        page.wait_for(".tray-total").await;
+        page.type_into(INPUT, "d20 adv").await;
+        page.wait_for(".tray-error").await;
+        assert_eq!(page.count(".tray-total").await, 0, "the 1d6 result is cleared under text that does not read");
+        let offer = page.text(".tray-suggestion").await;
+        assert!(offer.contains("2d20kh1"), "{offer}");
+        page.click(".use-suggestion").await;
+        page.wait_js("return document.querySelector('#tray-expr').value === '2d20kh1';", "the box holds 2d20kh1").await;
+        wait_bars(&page, 1, 20).await;
+        assert_eq!(page.count(".tray-suggestion").await, 0);
+        assert_no_errors(&page).await;
+    });
+}
