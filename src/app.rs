@@ -10,7 +10,9 @@ use leptos::prelude::*;
 /// The app, over what start-up read from storage: the state, kept saved by storage from now on.
 #[component]
 pub fn App(saved: crate::storage::Saved) -> impl IntoView {
-    crate::storage::start(provide_app_state(), saved);
+    let state = provide_app_state();
+    crate::storage::start(state, saved);
+    crate::widgets::device::keep_screen_awake(state);
     let screen = use_screen();
     view! {
         // Moves focus without touching the URL fragment, which names the screen.

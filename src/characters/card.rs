@@ -9,19 +9,19 @@ pub fn CharacterCard(id: String) -> impl IntoView {
     let ui = CharactersUi::get();
     let data_id = id.clone();
     let id = StoredValue::new(id);
-    // (name, system name, summary): the card follows its character's edits.
+    // (name, system name, summary, what the sheet rolls): the card follows its character's edits.
     let shown = Memo::new(move |_| {
         id.with_value(|id| {
             ui.state.characters.with(|cs| {
-                cs.iter()
-                    .find(|c| &c.id == id)
-                    .map(|c| (c.name.clone(), system_name(c.sheet.system_id()).to_string(), c.sheet.summary()))
+                cs.iter().find(|c| &c.id == id).map(|c| {
+                    (c.name.clone(), system_name(c.sheet.system_id()).to_string(), c.sheet.summary(), c.sheet.rolls())
+                })
             })
         })
         .unwrap_or_default()
     });
     let name = move || shown.with(|s| s.0.clone());
-    let is_active = move || id.with_value(|id| ui.state.active_character.with(|a| a.as_deref() == Some(id)));
+    let is_active = move || id.with_value(|id| ui.state.desk.with(|d| d.roller() == Some(id.as_str())));
     let is_open = move || id.with_value(|id| ui.open.with(|o| o.as_deref() == Some(id)));
     let label = move |verb: &'static str| move || format!("{verb} {}", name());
     view! {
@@ -34,6 +34,7 @@ pub fn CharacterCard(id: String) -> impl IntoView {
                 </Show>
             </div>
             <p class="character-summary">{move || shown.with(|s| s.2.clone())}</p>
+            <SheetRolls id=id rolls=Signal::derive(move || shown.with(|s| s.3.clone())) name=Signal::derive(name) />
             <div class="card-actions">
                 <button
                     type="button"
@@ -82,5 +83,42 @@ pub fn CharacterCard(id: String) -> impl IntoView {
                 </button>
             </div>
         </li>
+    }
+}
+
+/// One Roll button per skill or ability on the sheet: it opens the Roll screen as this character, with that row
+/// picked, and rolls.
+#[component]
+fn SheetRolls(id: StoredValue<String>, rolls: Signal<Vec<String>>, name: Signal<String>) -> impl IntoView {
+    let ui = CharactersUi::get();
+    view! {
+        <Show when=move || !rolls.with(Vec::is_empty)>
+            <ul class="sheet-rolls" aria-label=move || format!("Roll for {}", name.get())>
+                {move || {
+                    rolls
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(row, label)| {
+                            let aria = format!("Roll {label} as {}", name.get_untracked());
+                            view! {
+                                <li>
+                                    <button
+                                        type="button"
+                                        class="sheet-roll"
+                                        data-row=row
+                                        aria-label=aria
+                                        on:click=move |_| id.with_value(|id| ui.roll_row(id, row))
+                                    >
+                                        <span aria-hidden="true">"🎲 "</span>
+                                        {label}
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+        </Show>
     }
 }

@@ -49,12 +49,12 @@ impl CharactersUi {
 
     /// Delete a character, offering Undo for [`UNDO_FOR`].
     pub fn delete(&self, id: &str) {
-        let active = self.state.active_character.get_untracked();
+        let active = self.state.desk.with_untracked(|d| d.roller().map(str::to_string));
         let mut removed = None;
         self.state.characters.update(|cs| removed = list::remove(cs, id, active.as_deref()));
         let Some(removed) = removed else { return };
         if removed.was_active {
-            self.state.active_character.set(None);
+            self.state.roll_as(None);
         }
         for signal in [self.open, self.export] {
             if signal.get_untracked().as_deref() == Some(id) {
@@ -65,11 +65,15 @@ impl CharactersUi {
         self.removed.set(Some(removed));
         self.deletions.update_value(|n| *n += 1);
         let this_deletion = self.deletions.get_value();
-        let (slot, deletions) = (self.removed, self.deletions);
+        let (slot, deletions, state, id) = (self.removed, self.deletions, self.state, id.to_string());
         set_timeout(
             move || {
                 if deletions.try_get_value() == Some(this_deletion) {
                     slot.try_set(None);
+                }
+                // Past Undo, the character's remembered situation goes too (unless it came back).
+                if state.characters.try_with_untracked(|cs| !cs.iter().any(|c| c.id == id)) == Some(true) {
+                    state.desk.try_update(|d| d.forget(&id));
                 }
             },
             UNDO_FOR,
@@ -84,7 +88,7 @@ impl CharactersUi {
         let mut id = String::new();
         self.state.characters.update(|cs| id = list::restore(cs, removed));
         if was_active {
-            self.state.active_character.set(Some(id));
+            self.state.roll_as(Some(&id));
         }
         self.status.set(format!("Restored {name}."));
     }
@@ -102,7 +106,15 @@ impl CharactersUi {
 
     /// Make a character the Roll screen's, or stop if it already is.
     pub fn toggle_active(&self, id: &str) {
-        let now = self.state.active_character.get_untracked();
-        self.state.active_character.set(if now.as_deref() == Some(id) { None } else { Some(id.to_string()) });
+        let now = self.state.desk.with_untracked(|d| d.roller() == Some(id));
+        self.state.roll_as(if now { None } else { Some(id) });
+    }
+
+    /// Roll row `row` of character `id`'s sheet: on the Roll screen, as that character, at once.
+    pub fn roll_row(&self, id: &str, row: usize) {
+        self.state.roll_from_sheet(id, row);
+        let _ = window().location().set_hash(&crate::route::Screen::Roll.href());
+        // The Roll screen opens at its top, with the roll bar (and the roll's outcome) at the bottom of the screen.
+        window().scroll_to_with_x_and_y(0.0, 0.0);
     }
 }

@@ -1,12 +1,11 @@
 //! The History screen: every roll, newest first, a page at a time; filters by character and system;
 //! per-character stats; Clear (confirmed in the page, undoable); JSON export and import; replay links.
 
+use crate::history::entry_row::EntryRow;
 use crate::history::filter::{self, Filter, Who};
-use crate::history::{replay, stats, text};
+use crate::history::stats;
 use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
-use crate::widgets::dice::DiceRow;
 use crate::widgets::odds_chart::percent;
-use dicetray_rules::systems::words;
 use dicetray_saved::history_file;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -393,110 +392,6 @@ fn HistoryTools(state: AppState) -> impl IntoView {
                 })
         }}
     }
-}
-
-/// One roll.
-#[component]
-fn EntryRow(entry: HistoryEntry) -> impl IntoView {
-    let (time, iso) = text::time_words(entry.at);
-    let who = entry.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone());
-    let system = text::system_words(&entry);
-    let request = text::request_words(&entry.source);
-    let outcome = words(entry.system_id(), &entry.outcome);
-    let events = entry.events.iter().map(|e| words(entry.system_id(), e)).collect::<Vec<_>>().join(", ");
-    let hash = replay::replay_hash(&entry);
-    let fallback = RwSignal::new(None::<String>);
-    let copied = RwSignal::new(false);
-    let fallback_ref = NodeRef::<leptos::html::Input>::new();
-    Effect::new(move |_| {
-        if fallback.with(Option::is_some) {
-            if let Some(input) = fallback_ref.get() {
-                let _ = input.focus();
-                input.select();
-            }
-        }
-    });
-    let copy = {
-        let hash = hash.clone();
-        move |_| {
-            let url = absolute_url(&hash);
-            spawn_local(async move {
-                if copy_text(&url).await {
-                    copied.set(true);
-                    fallback.set(None);
-                } else {
-                    fallback.set(Some(url));
-                }
-            });
-        }
-    };
-    let label = format!("{} roll, {}", system, time);
-    view! {
-        <li
-            class="history-entry"
-            data-id=entry.id.clone()
-            data-outcome=entry.outcome.clone()
-            data-system=entry.system_id().to_string()
-            data-seed=entry.seed.to_string()
-        >
-            <div class="entry-head">
-                <time datetime=iso>{time}</time>
-                <span class="entry-character">{who}</span>
-                <span class="entry-system">{system}</span>
-            </div>
-            <p class="entry-request">
-                <span class="entry-label">"Rolled "</span>
-                <code>{request}</code>
-            </p>
-            <DiceRow dice=entry.dice.clone() />
-            <p class=format!("entry-outcome outcome-{}", entry.outcome)>
-                <span class="entry-label">"Outcome "</span>
-                <strong class="entry-outcome-name">{outcome}</strong>
-                <span class="entry-total">{format!(" · total {}", text::number_words(entry.total))}</span>
-                {(!events.is_empty()).then(|| view! { <span class="entry-events">{format!(" · {events}")}</span> })}
-            </p>
-            <p class="entry-seed">
-                <span class="entry-label">"Seed "</span>
-                <code>{entry.seed.to_string()}</code>
-            </p>
-            <div class="entry-actions">
-                <a class="button replay-link" href=hash aria-label=format!("Replay: {label}")>
-                    "Replay"
-                </a>
-                <button type="button" class="button copy-link" aria-label=format!("Copy replay link: {label}") on:click=copy>
-                    {move || if copied.get() { "Link copied" } else { "Copy link" }}
-                </button>
-            </div>
-            {move || {
-                fallback
-                    .get()
-                    .map(|url| {
-                        view! {
-                            <label class="copy-fallback">
-                                <span>"Copying is not allowed here; select and copy this link:"</span>
-                                <input type="text" readonly class="copy-fallback-input" value=url node_ref=fallback_ref />
-                            </label>
-                        }
-                    })
-            }}
-        </li>
-    }
-}
-
-/// The page's URL with `hash` as its fragment.
-fn absolute_url(hash: &str) -> String {
-    let href = window().location().href().unwrap_or_default();
-    let base = href.split('#').next().unwrap_or_default();
-    format!("{base}{hash}")
-}
-
-/// Put `text` on the clipboard; false if the browser has no Clipboard API or refused.
-async fn copy_text(text: &str) -> bool {
-    let navigator = window().navigator();
-    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).ok();
-    let Some(clipboard) = clipboard.filter(|c| !c.is_undefined() && !c.is_null()) else { return false };
-    let clipboard: web_sys::Clipboard = clipboard.unchecked_into();
-    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text)).await.is_ok()
 }
 
 /// A Blob URL holding `json`.

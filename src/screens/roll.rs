@@ -1,8 +1,10 @@
 //! The Roll screen: pick a character (and, in the panel, one of its skills) or roll ad hoc for any of the five
 //! systems; the system's panel shows its inputs, the exact odds of every outcome live, and the roll.
 
+use crate::state::situation::SituationMemory;
 use crate::state::use_app_state;
 use crate::systems::{self, kit, system_name};
+use crate::widgets::table_settings::TableSettings;
 use dicetray_rules::systems::SYSTEMS;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -21,12 +23,20 @@ pub fn RollScreen() -> impl IntoView {
     provide_context(announcer);
     provide_context(systems::roll_bar::LatestRoll(RwSignal::new(None)));
 
-    // The character picker: "" is ad hoc.
-    let who = RwSignal::new(state.active_character.get_untracked().unwrap_or_default());
-    let ad_hoc_system = RwSignal::new(SYSTEMS[0].id.to_string());
+    // The character picker ("" is ad hoc) and the ad hoc system, as the player left them (the desk).
+    let who = RwSignal::new(state.roller().unwrap_or_default());
+    let saved_system = state.desk.with_untracked(|d| d.ad_hoc_system.clone());
+    let known = SYSTEMS.iter().any(|s| s.id == saved_system);
+    let ad_hoc_system = RwSignal::new(if known { saved_system } else { SYSTEMS[0].id.to_string() });
     Effect::new(move |_| {
         let id = who.get();
-        state.active_character.set((!id.is_empty()).then_some(id));
+        state.roll_as((!id.is_empty()).then_some(id.as_str()));
+    });
+    Effect::new(move |first_done: Option<()>| {
+        let system = ad_hoc_system.get();
+        if first_done.is_some() {
+            state.desk.update(|d| d.ad_hoc_system = system);
+        }
     });
 
     let key = Memo::new(move |_| {
@@ -98,11 +108,14 @@ pub fn RollScreen() -> impl IntoView {
                     </div>
                 </Show>
             </div>
+            <TableSettings />
             {move || {
                 if !panel_shown.get() {
                     return view! { <div class="roll-panel-pending" aria-busy="true"></div> }.into_any();
                 }
                 let PanelKey { system, character } = key.get();
+                // The panel restores and remembers its inputs in this roller's situation.
+                SituationMemory::provide(state, character.as_deref());
                 panel(&system, character)
             }}
             <p class="sr-only roll-announcer" role="status" aria-live="polite">{move || announcer.0.get()}</p>

@@ -13,6 +13,7 @@ use crate::state::use_app_state;
 use crate::tray::breakdown::Breakdown;
 use crate::tray::buttons::DiceButtons;
 use crate::tray::compare::CompareWords;
+use crate::tray::favourites::Favourites;
 use crate::tray::histogram::{histogram, OddsHistogram};
 use crate::tray::input::OddsError;
 use crate::tray::input::{NotationFeedback, NotationInput};
@@ -25,7 +26,14 @@ use leptos::prelude::*;
 #[component]
 pub fn TrayScreen() -> impl IntoView {
     let state = use_app_state();
-    let text = RwSignal::new(String::new());
+    // The text as the player left it (the desk), kept as it changes.
+    let text = RwSignal::new(state.desk.with_untracked(|d| d.tray_text.clone()));
+    Effect::new(move |first_done: Option<()>| {
+        let typed = text.get();
+        if first_done.is_some() {
+            state.desk.update(|d| d.set_tray_text(&typed));
+        }
+    });
     // None while the box is blank.
     let parsed: Memo<Option<Result<Expr, NotationError>>> =
         Memo::new(move |_| text.with(|t| (!t.trim().is_empty()).then(|| parse(t))));
@@ -90,6 +98,7 @@ pub fn TrayScreen() -> impl IntoView {
         });
         match recorded {
             Ok((r, _)) => {
+                crate::widgets::device::buzz_for_roll(&state);
                 roll_error.set(None);
                 recall.stop();
                 rolls.update(|n| *n += 1);
@@ -146,6 +155,7 @@ pub fn TrayScreen() -> impl IntoView {
                     <CompareWords points=points text=text />
                     <Breakdown roll=last count=rolls />
                     <DiceButtons text=text on_edit=move |_| edited() />
+                    <Favourites text=text can_save=can_roll on_pick=pick />
                     <RecallChips recent=recent on_pick=pick />
                     <SyntaxHelp on_pick=move |e: String| pick(e) />
                 </div>

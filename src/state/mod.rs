@@ -9,8 +9,9 @@ use leptos::prelude::*;
 pub mod edit;
 mod notice;
 pub mod roll;
+pub mod situation;
 
-pub use dicetray_saved::{new_id, now_ms, Character, CharacterRef, History, HistoryEntry, RollSource};
+pub use dicetray_saved::{new_id, now_ms, Character, CharacterRef, Desk, History, HistoryEntry, RollSource};
 pub use notice::{Notice, NoticeLevel};
 
 /// Everything the screens share.
@@ -22,8 +23,12 @@ pub struct AppState {
     pub history: RwSignal<History>,
     /// Messages for the player (saved-data problems, storage full, undo offers...).
     pub notices: RwSignal<Vec<Notice>>,
-    /// The character the Roll screen rolls for (None: ad hoc).
-    pub active_character: RwSignal<Option<String>>,
+    /// Where the player left off, saved: who rolls, each roller's situation, the Tray's text and favourites,
+    /// the table settings (`dicetray_saved::desk`).
+    pub desk: RwSignal<Desk>,
+    /// A roll asked for from a character's sheet, not made yet: the character's id. The Roll screen's panel for
+    /// that character makes it as soon as it is ready (`systems::roll_bar`). Not saved.
+    pub pending_roll: RwSignal<Option<String>>,
 }
 
 impl AppState {
@@ -32,7 +37,8 @@ impl AppState {
             characters: RwSignal::new(Vec::new()),
             history: RwSignal::new(History::default()),
             notices: RwSignal::new(Vec::new()),
-            active_character: RwSignal::new(None),
+            desk: RwSignal::new(Desk::default()),
+            pending_roll: RwSignal::new(None),
         }
     }
 
@@ -53,6 +59,28 @@ impl AppState {
     /// Remove a notice.
     pub fn dismiss(&self, id: u64) {
         self.notices.update(|n| n.retain(|x| x.id != id));
+    }
+
+    /// The character the Roll screen rolls for (None: ad hoc).
+    pub fn roller(&self) -> Option<String> {
+        self.desk.with(|d| d.roller().map(str::to_string))
+    }
+
+    /// Roll for `character` from now on (None: ad hoc).
+    pub fn roll_as(&self, character: Option<&str>) {
+        if self.desk.with_untracked(|d| d.roller() != character) {
+            self.desk.update(|d| d.roll_as(character));
+        }
+    }
+
+    /// Roll `character`'s `row` (its sheet's `rolls()[row]`) on the Roll screen: roll as it, pick that row, and ask
+    /// its panel to roll as soon as it is ready.
+    pub fn roll_from_sheet(&self, character: &str, row: usize) {
+        self.desk.update(|d| {
+            d.roll_as(Some(character));
+            d.remember(character, situation::ROW, &row.to_string(), now_ms());
+        });
+        self.pending_roll.set(Some(character.to_string()));
     }
 
     /// The character with `id`, if any.

@@ -10,9 +10,11 @@
 //! changes in memory only (a save would write over what could not be read).
 
 use super::backend::Backend;
+use super::desk::{load_desk, LoadedDesk};
 use super::load::{load, Loaded};
 use super::quarantine::{bad_entries_json, keep_aside};
 use crate::state::{Character, HistoryEntry, NoticeLevel};
+use dicetray_saved::desk::DESK_KEY;
 use dicetray_saved::merge::sort_history;
 use dicetray_saved::migrate::{decode, BadEntry, DecodeError};
 use dicetray_saved::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
@@ -26,12 +28,19 @@ pub struct Restored {
     /// The characters' tombstones (deleted ids, with when).
     pub deleted: Tombstones,
     pub meta: HistoryMeta,
+    /// Who rolls, the situations, the Tray's text and favourites.
+    pub desk: LoadedDesk,
 }
 
 impl Restored {
     /// Nothing saved yet: nothing to write until something changes.
     pub(super) fn nothing_saved() -> Restored {
-        Restored { characters: Loaded::nothing_saved(), history: Loaded::nothing_saved(), ..Restored::empty() }
+        Restored {
+            characters: Loaded::nothing_saved(),
+            history: Loaded::nothing_saved(),
+            desk: LoadedDesk::nothing_saved(),
+            ..Restored::empty()
+        }
     }
 
     /// The code that reads saved data could not be fetched: start empty, write nothing.
@@ -55,6 +64,7 @@ impl Restored {
             history: Loaded::unwritten(),
             deleted: Tombstones::new(),
             meta: HistoryMeta::default(),
+            desk: LoadedDesk::unread(),
         }
     }
 }
@@ -63,9 +73,9 @@ impl Restored {
 /// `saved_data` chunk. Never fails (see [`Restored::unread`]).
 pub async fn restore(backend: &dyn Backend, now_ms: f64) -> Restored {
     let listed = backend.keys();
-    let nothing_saved = [Kind::Characters, Kind::History]
+    let nothing_saved = [Kind::Characters.key(), Kind::History.key(), DESK_KEY]
         .into_iter()
-        .all(|k| !listed.iter().any(|l| l == k.key()) && matches!(backend.get(k.key()), Ok(None)));
+        .all(|key| !listed.iter().any(|l| l == key) && matches!(backend.get(key), Ok(None)));
     if nothing_saved {
         return Restored::nothing_saved();
     }
@@ -83,6 +93,7 @@ fn read_saved(backend: &dyn Backend, now_ms: f64) -> Result<Restored, SplitLoade
         meta: HistoryMeta::from_map(&history.meta),
         characters,
         history,
+        desk: load_desk(backend, now_ms),
     })
 }
 
@@ -166,6 +177,7 @@ mod tests {
     fn when_the_reading_code_is_missing_nothing_is_written_and_the_player_is_told() {
         let r = Restored::unread();
         assert!(!r.history.writable && !r.characters.writable, "a save would write over what was not read");
+        assert!(!r.desk.writable);
         let notice = &r.history.notices[0].1;
         assert!(notice.contains("could not be loaded") && notice.contains("memory only"), "{notice}");
     }

@@ -41,7 +41,7 @@ struct KeyState {
 }
 
 struct Sync {
-    backend: Box<dyn Backend>,
+    backend: Rc<dyn Backend>,
     state: AppState,
     history: RefCell<KeyState>,
     characters: RefCell<KeyState>,
@@ -300,7 +300,7 @@ impl Sync {
 
 /// What start-up found in storage: the storage itself (or why there is none) and what it holds.
 pub struct Saved {
-    backend: Result<Box<dyn Backend>, String>,
+    backend: Result<Rc<dyn Backend>, String>,
     restored: Restored,
 }
 
@@ -331,7 +331,8 @@ pub fn start(state: AppState, saved: Saved) {
             return;
         }
     };
-    let Restored { characters: chars, history: hist, deleted, meta } = restored;
+    let Restored { characters: chars, history: hist, deleted, meta, desk } = restored;
+    super::desk::start(state, desk, Rc::clone(&backend));
     let sync = Rc::new(Sync {
         state,
         history: RefCell::new(KeyState { last_raw: hist.clean.clone(), writable: hist.writable, ..Default::default() }),
@@ -388,14 +389,14 @@ fn warm_saved_texts(state: AppState, from: usize) {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn open_backend() -> Result<Box<dyn Backend>, String> {
-    super::backend::WebBackend::open().map(|b| Box::new(b) as Box<dyn Backend>)
+fn open_backend() -> Result<Rc<dyn Backend>, String> {
+    super::backend::WebBackend::open().map(|b| Rc::new(b) as Rc<dyn Backend>)
 }
 
 /// Outside a browser (unit tests): memory.
 #[cfg(not(target_arch = "wasm32"))]
-fn open_backend() -> Result<Box<dyn Backend>, String> {
-    Ok(Box::new(super::backend::MemoryBackend::default()))
+fn open_backend() -> Result<Rc<dyn Backend>, String> {
+    Ok(Rc::new(super::backend::MemoryBackend::default()))
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -2,6 +2,7 @@
 //! the rolled result (dice, total, outcome in words) and recording a roll in the history.
 
 use crate::state::roll::Rolled;
+use crate::state::situation::{remember, remember_if};
 use crate::state::{use_app_state, AppState, CharacterRef, RollSource};
 use crate::systems::field_check::{problem_words, FieldCheck};
 use crate::systems::roll_bar::{outcome_mark, LatestRoll};
@@ -74,8 +75,9 @@ impl RollCtx {
         }
     }
 
-    /// Show `summary` as the newest roll in the roll bar.
+    /// Show `summary` as the newest roll in the roll bar (with a buzz, if the player asked for one).
     pub fn show(&self, summary: &Summary) {
+        crate::widgets::device::buzz_for_roll(&self.state);
         if let Some(latest) = self.latest {
             latest.show(summary);
         }
@@ -85,6 +87,11 @@ impl RollCtx {
     pub fn character_ref(&self, id: &Option<String>) -> Option<CharacterRef> {
         character_ref(&self.state, id)
     }
+}
+
+/// A sheet's rolls (`SystemSheet::rolls`) as a pick's options: row `i` is the option `"i"`.
+pub fn rows(rolls: Option<Vec<String>>) -> Vec<(String, String)> {
+    rolls.unwrap_or_default().into_iter().enumerate().map(|(i, label)| (i.to_string(), label)).collect()
 }
 
 /// A whole number typed into `field`'s input; the error names the field like the engine's do.
@@ -164,7 +171,8 @@ fn entry_text(request: &Request, s: &Summary, character: Option<&CharacterRef>, 
     )
 }
 
-/// A labelled number input bound to a text signal (the panel parses and validates it).
+/// A labelled number input bound to a text signal (the panel parses and validates it). On the Roll screen it
+/// restores the roller's last text and remembers each change (`state::situation`).
 ///
 /// It is a text input, not `type="number"`: a number input reports a half-typed `-` as an empty value, and writing
 /// that back would wipe the minus sign. Fields that cannot go below 0 ask phones for the digit keypad.
@@ -181,6 +189,7 @@ pub fn NumberField(
     #[prop(optional)] max: Option<i64>,
     #[prop(optional, into)] hint: Option<Signal<String>>,
 ) -> impl IntoView {
+    remember(id, value);
     let hint_id = format!("{id}-hint");
     let error_id = format!("{id}-error");
     let has_hint = hint.is_some();
@@ -223,7 +232,8 @@ pub fn NumberField(
     }
 }
 
-/// A labelled `<select>` over `(value, text)` options, bound to a string signal.
+/// A labelled `<select>` over `(value, text)` options, bound to a string signal. On the Roll screen it restores
+/// the roller's last choice (if still offered) and remembers each change (`state::situation`).
 #[component]
 pub fn SelectField(
     id: &'static str,
@@ -232,7 +242,18 @@ pub fn SelectField(
     #[prop(into)] options: Signal<Vec<(String, String)>>,
     #[prop(optional, into)] disabled: Option<Signal<bool>>,
     #[prop(optional, into)] hint: Option<Signal<String>>,
+    /// The memory key, if not the id (`situation::ROW` for the pick among a sheet's rolls).
+    #[prop(optional)]
+    remember_as: Option<&'static str>,
+    /// Not part of the situation (a follow-up's choice): nothing is restored or remembered.
+    #[prop(optional)]
+    forget: bool,
 ) -> impl IntoView {
+    if !forget {
+        remember_if(remember_as.unwrap_or(id), value, move |v| {
+            options.with_untracked(|o| o.iter().any(|(x, _)| x == v))
+        });
+    }
     let hint_id = format!("{id}-hint");
     let has_hint = hint.is_some();
     view! {
@@ -264,6 +285,7 @@ pub fn SelectField(
 /// A labelled checkbox.
 #[component]
 pub fn CheckField(id: &'static str, label: &'static str, value: RwSignal<bool>) -> impl IntoView {
+    remember(id, value);
     view! {
         <label class="check" for=id>
             <input id=id type="checkbox" bind:checked=value />
@@ -285,6 +307,7 @@ pub fn HalfStepper(
     #[prop(optional, into)]
     hint: Option<Signal<String>>,
 ) -> impl IntoView {
+    remember(id.clone(), value);
     let label_id = format!("{id}-label");
     let labelled_by = label_id.clone();
     let hint_id = format!("{id}-hint");

@@ -3,6 +3,8 @@
 //! tap is always in view (the full breakdown follows below it); on a laptop it sits beside the inputs.
 
 use super::field_check::{problem_words, FieldCheck};
+use crate::state::situation::SituationMemory;
+use crate::state::AppState;
 use crate::widgets::odds_chart::percent;
 use dicetray_rules::systems::{total_words, words, Odds, RequestError, Summary};
 use leptos::prelude::*;
@@ -101,6 +103,8 @@ pub fn RollBar(
     #[prop(optional, into)]
     refused: Option<Signal<Option<String>>>,
 ) -> impl IntoView {
+    let on_roll = std::rc::Rc::new(on_roll);
+    roll_if_asked(enabled, on_roll.clone());
     let latest = use_context::<LatestRoll>().map(|l| l.0);
     let check = use_context::<FieldCheck>();
     let field_label = move |field: &str| check.and_then(|c| c.label_of(field));
@@ -116,7 +120,7 @@ pub fn RollBar(
             <p class="odds-line" class:blocked=move || odds.with(Result::is_err)>
                 {move || odds.with(|o| odds_line(o, label, field_label))}
             </p>
-            <RollButton enabled on_roll />
+            <RollButton enabled on_roll=move || on_roll() />
             {move || {
                 refused
                     .and_then(|r| r.get())
@@ -139,6 +143,25 @@ pub fn RollBar(
             }}
         </div>
     }
+}
+
+/// A Roll on a sheet's row asked for this panel's roll (`AppState::roll_from_sheet`): make it once the panel has
+/// settled (its pick has set the skill's numbers), if the inputs allow a roll.
+fn roll_if_asked(enabled: Signal<bool>, on_roll: std::rc::Rc<dyn Fn()>) {
+    let (Some(state), Some(memory)) = (use_context::<AppState>(), SituationMemory::get()) else { return };
+    let roller = memory.roller();
+    if state.pending_roll.with_untracked(|p| p.as_deref() != Some(roller.as_str())) {
+        return;
+    }
+    state.pending_roll.set(None);
+    set_timeout(
+        move || {
+            if enabled.try_get_untracked() == Some(true) {
+                on_roll();
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 #[cfg(test)]

@@ -29,7 +29,14 @@ where
             </ul>
             {add.map(|(class, text, on_add)| {
                 view! {
-                    <button type="button" class=class on:click=move |_| on_add.run(())>
+                    <button
+                        type="button"
+                        class=class
+                        on:click=move |_| {
+                            on_add.run(());
+                            focus_new_row(list_class);
+                        }
+                    >
                         {text}
                     </button>
                 }
@@ -38,7 +45,22 @@ where
     }
 }
 
-/// A row's name: a labelled text field (`class` on the input) that writes every keystroke through `on_input`.
+/// After an Add: put the cursor in the first text field of the list's last row (the new one, which starts empty),
+/// once it is drawn. `list_class` is the list's class besides `sheet-rows`, or the whole class of a list of its own.
+pub fn focus_new_row(list_class: &'static str) {
+    request_animation_frame(move || {
+        let css = format!("ul.{list_class} > li:last-child input[type=text]");
+        if let Some(input) = document().query_selector(&css).ok().flatten() {
+            use leptos::wasm_bindgen::JsCast;
+            if let Ok(input) = input.dyn_into::<leptos::web_sys::HtmlElement>() {
+                let _ = input.focus();
+            }
+        }
+    });
+}
+
+/// A row's name: a labelled text field (`class` on the input) that writes every keystroke through `on_input`; a new
+/// row's is empty, with `placeholder` saying what goes there.
 #[component]
 pub fn NameField(
     id: String,
@@ -46,6 +68,7 @@ pub fn NameField(
     class: &'static str,
     #[prop(into)] value: Signal<String>,
     #[prop(into)] on_input: Callback<String>,
+    #[prop(optional)] placeholder: &'static str,
 ) -> impl IntoView {
     view! {
         <div class="field grow">
@@ -54,6 +77,7 @@ pub fn NameField(
                 id=id
                 class=class
                 type="text"
+                placeholder=(!placeholder.is_empty()).then_some(placeholder)
                 prop:value=value
                 on:input=move |ev| on_input.run(event_target_value(&ev))
             />

@@ -1,7 +1,10 @@
-//! Small components shared by several screens, and how a time reads (`time`).
+//! Small components shared by several screens, how a time reads (`time`), and the phone beyond the page
+//! (`device`: vibration and wake lock, with their settings in `table_settings`).
 
+pub mod device;
 pub mod dice;
 pub mod lazy_screen;
 pub mod notices;
 pub mod odds_chart;
+pub mod table_settings;
 pub mod time;

@@ -3,6 +3,7 @@
 //! `cargo test --features e2e --test e2e -- shell::navigation_switches_screens`.
 
 mod characters;
+mod desk;
 mod fixtures;
 // The harness is the shared API for every suite; not every suite uses every helper.
 #[allow(dead_code)]

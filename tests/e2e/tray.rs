@@ -162,6 +162,39 @@ fn wide_and_exploding_odds_are_binned_and_state_the_truncated_mass() {
 }
 
 #[test]
+fn bars_carry_their_percentage_a_tap_gives_at_least_and_at_most_and_a_thin_tail_is_one_bar() {
+    crate::harness::BrowserTest::new().viewport(360, 740).run(|page| async move {
+        open_tray(&page).await;
+        page.type_into(INPUT, "2d6").await;
+        wait_bars(&page, 2, 12).await;
+        let labels: Vec<String> = page.texts(".histo-p").await;
+        assert_eq!(labels.len(), 11, "each of the 11 bars says its chance: {labels:?}");
+        assert_eq!(labels[5], "16.7%", "P(7) = 6/36");
+        page.js("document.querySelector('.histo-bar[data-value=\"7\"] .histo-hit').click();", vec![]).await;
+        let line = page.wait_text(".histo-picked", "the tapped bar's line", |t| t.starts_with("7:")).await;
+        assert_eq!(line, "7: 16.7% · at least 7: 58.3% · at most 7: 58.3%");
+
+        // 3d6!: the explosions' long thin tail is one bar, `N+`, holding that tail's exact chance.
+        let odds = parse("3d6!").unwrap().odds().unwrap();
+        let whole = odds.whole().cloned().unwrap();
+        page.type_into(INPUT, "3d6!").await;
+        page.wait_for(".histo-bar.tail").await;
+        let lo: i64 = page.attr(".histo-bar.tail", "data-lo").await.unwrap().parse().unwrap();
+        let hi: i64 = page.attr(".histo-bar.tail", "data-hi").await.unwrap().parse().unwrap();
+        let p: f64 = page.attr(".histo-bar.tail", "data-p").await.unwrap().parse().unwrap();
+        let exact: f64 = (lo..=hi).map(|v| whole.p(v)).sum();
+        assert!((p - exact).abs() < 1e-12 && p < 0.005, "tail {lo}..={hi}: {p} vs {exact}");
+        assert_eq!(hi, whole.max().unwrap());
+        assert_eq!(page.text(".histo-bar.tail .histo-label").await, format!("{lo}+"));
+        let labels = page
+            .js("return [...document.querySelectorAll('.histo-label')].map(l => l.textContent).join(' ');", vec![])
+            .await;
+        assert!(!labels.as_str().unwrap().contains('e'), "no number in scientific notation: {labels}");
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
 fn invalid_expressions_show_the_caret_and_disable_roll() {
     crate::harness::BrowserTest::new().viewport(360, 740).run(|page| async move {
         open_tray(&page).await;

@@ -10,6 +10,7 @@ pub mod character_file;
 pub mod character_list;
 pub mod clock;
 pub mod compact;
+pub mod desk;
 pub mod entry;
 pub mod history;
 pub mod history_file;
@@ -20,6 +21,7 @@ pub mod sheets;
 
 pub use character::Character;
 pub use clock::{new_id, now_ms};
+pub use desk::Desk;
 pub use entry::{CharacterRef, HistoryEntry, RollSource};
 pub use history::History;
 pub use sheets::Sheet;

@@ -42,7 +42,7 @@ impl std::fmt::Display for DecodeError {
 }
 
 /// Split a parsed value into (version, data array, other envelope fields).
-fn envelope(value: Value) -> Result<(u32, Value, Map<String, Value>), DecodeError> {
+pub(crate) fn envelope(value: Value) -> Result<(u32, Value, Map<String, Value>), DecodeError> {
     match value {
         Value::Array(_) => Ok((0, value, Map::new())),
         Value::Object(mut map) => {

@@ -5,6 +5,7 @@
 //! |-----|------|----------|
 //! | `dicetray.characters` | `[Character]` in the player's order | `deleted`: `{id: ms}` tombstones, so another tab's merge does not bring a deleted character back |
 //! | `dicetray.history` | `[HistoryEntry]` oldest first, sorted by (`at`, `id`) | `rev`: bumped by Clear and Undo; `cleared_at`: ms of the last Clear |
+//! | `dicetray.desk` | `Desk` (an object, not a list: `desk.rs`) | none |
 //!
 //! Anything that cannot be read is kept aside under `<key>.corrupt.<ms>`; a blob from a newer dicetray under
 //! `<key>.future.<ms>` (and the key itself is left alone).

@@ -2,13 +2,15 @@
 //! the success level and each opposer's interference.
 
 use super::result::{text_of, HackAndSlashResult};
+use crate::state::situation::ROW;
 use crate::systems::field_check::FieldCheck;
-use crate::systems::kit::{roll_and_record, HalfStepper, OddsView, RollCtx, SelectField};
+use crate::systems::kit::{roll_and_record, rows, HalfStepper, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::hack_and_slash::{HackAndSlash, HackAndSlashRequest, HackAndSlashRoll};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::hack_and_slash::halves_text;
+use dicetray_saved::sheets::SystemSheet;
 use leptos::prelude::*;
 
 /// The system, as the roll bar names it.
@@ -94,13 +96,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
         Sheet::HackAndSlash(s) => Some(s),
         _ => None,
     });
-    let ability_options: Vec<(String, String)> = sheet.as_ref().map_or(Vec::new(), |s| {
-        s.abilities
-            .iter()
-            .enumerate()
-            .map(|(i, a)| (i.to_string(), format!("{} ({})", a.name, halves_text(a.halves))))
-            .collect()
-    });
+    let ability_options = rows(sheet.as_ref().map(SystemSheet::rolls));
     let abilities = StoredValue::new(sheet.map(|s| s.abilities).unwrap_or_default());
     let has_abilities = !ability_options.is_empty();
     let pick = RwSignal::new(if has_abilities { "0".to_string() } else { String::new() });
@@ -153,7 +149,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
 
     view! {
         <div class="panel-inputs">
-            {has_abilities.then(|| view! { <SelectField id="hs-ability" label="Ability" value=pick options=ability_options /> })}
+            {has_abilities.then(|| view! { <SelectField id="hs-ability" label="Ability" value=pick options=ability_options remember_as=ROW /> })}
             <HalfStepper id="hs-bonus".to_string() label="Bonus".to_string() value=bonus />
             <SelectField id="hs-mode" label="Against" value=mode options=mode_options />
             <Show
@@ -187,7 +183,7 @@ mod tests {
         assert_eq!(difficulty_words(20), "Difficulty 10: nearly impossible");
         assert_eq!(difficulty_words(5), "Difficulty 2½: between slightly difficult (0) and very difficult (5)");
         assert_eq!(difficulty_words(11), "Difficulty 5½: between very difficult (5) and nearly impossible (10)");
-        assert_eq!(difficulty_words(-1), "Difficulty -½: easier than slightly difficult (0)");
+        assert_eq!(difficulty_words(-1), "Difficulty −½: easier than slightly difficult (0)");
         assert_eq!(difficulty_words(21), "Difficulty 10½: beyond nearly impossible (10)");
     }
 }

@@ -20,7 +20,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let name_id = format!("hs-ability-{index}-name");
     view! {
         <li class="sheet-row ability-row" data-index=index>
-            <NameField id=name_id label="Ability" class="ability-name" value=Signal::derive(name) on_input=move |v: String| sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone())) />
+            <NameField id=name_id label="Ability" class="ability-name" placeholder="e.g. Agility" value=Signal::derive(name) on_input=move |v: String| sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone())) />
             <div class="stepper" role="group" aria-label=move || format!("Bonus of {}", name())>
                 <button
                     type="button"
@@ -54,9 +54,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
 pub fn HackAndSlashSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let abilities = sheet.memo(|s| Some(s.abilities.len()));
-    let add = move |_: ()| {
-        sheet.update(|s| s.abilities.push(Ability { name: format!("Ability {}", s.abilities.len() + 1), halves: 0 }))
-    };
+    let add = move |_: ()| sheet.update(|s| s.abilities.push(Ability { name: String::new(), halves: 0 }));
     view! {
         <div class="sheet-editor" data-system="hack-and-slash">
             <RowsPart title="Abilities" hint="Bonuses come in half steps (0, ½, 1, 1½ ...), from -10 to 20; a roll is d6 plus bonuses against d6 plus difficulty." list_class="abilities" count=abilities row=move |index| view! { <AbilityRow sheet index /> } add=("add-ability", "Add ability", Callback::new(add)) />

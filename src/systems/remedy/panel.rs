@@ -4,12 +4,14 @@
 use super::dc_table::difficulty_name;
 use super::reroll::{has_reroll_range, Rolled};
 use super::result::RemedyResult;
+use crate::state::situation::{remember, ROW};
 use crate::systems::field_check::FieldCheck;
-use crate::systems::kit::{int32, roll_and_record, CheckField, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::kit::{int32, roll_and_record, rows, CheckField, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::remedy::{Check, CheckDice, Reactive, Remedy, RemedyRequest, RerollPolicy};
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
+use dicetray_saved::sheets::SystemSheet;
 use leptos::prelude::*;
 
 /// The system, as the roll bar names it.
@@ -68,6 +70,7 @@ impl SideInputs {
 /// Dice input with live reading and buttons for the marks (phones have no ▲ key).
 #[component]
 fn DiceField(id: &'static str, label: &'static str, value: RwSignal<String>) -> impl IntoView {
+    remember(id, value);
     let reading = move || match value.get().parse::<CheckDice>() {
         Ok(d) => format!("Reads as {d}"),
         Err(e) => e.problem,
@@ -142,19 +145,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         _ => None,
     });
     let sheet = StoredValue::new(sheet);
-    let skill_options: Vec<(String, String)> = sheet.with_value(|s| {
-        s.as_ref().map_or(Vec::new(), |s| {
-            s.skills
-                .iter()
-                .enumerate()
-                .map(|(i, k)| {
-                    let ability =
-                        s.abilities.get(k.ability).map_or(String::new(), |a| format!(", {} {:+}", a.name, a.score));
-                    (i.to_string(), format!("{} ({}{ability})", k.name, k.dice))
-                })
-                .collect()
-        })
-    });
+    let skill_options = rows(sheet.with_value(|s| s.as_ref().map(SystemSheet::rolls)));
     let has_skills = !skill_options.is_empty();
     let skill_pick = RwSignal::new(if has_skills { "0".to_string() } else { String::new() });
 
@@ -237,7 +228,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
 
     view! {
         <div class="panel-inputs">
-            {has_skills.then(|| view! { <SelectField id="rm-skill" label="Skill" value=skill_pick options=skill_options /> })}
+            {has_skills.then(|| view! { <SelectField id="rm-skill" label="Skill" value=skill_pick options=skill_options remember_as=ROW /> })}
             <DiceField id="rm-dice" label="Check dice" value=own.dice />
             <NumberField id="rm-ability" label="Ability score" field="ability" value=own.ability />
             <NumberField id="rm-dominance" label="Dominance d6s" field="dominance" value=own.dominance min=0 max=10 />

@@ -86,7 +86,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let invalid = move || matches!(reading.get(), Some(Err(_)));
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <NameField id=name_id label="Skill" class="skill-name" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
+            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Stealth" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field">
                 <label for=ability_id.clone()>"Ability"</label>
                 <select
@@ -151,11 +151,8 @@ pub fn RemedySheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let abilities = sheet.memo(|s| Some(s.abilities.len()));
     let skills = sheet.memo(|s| Some(s.skills.len()));
-    let add = move |_: ()| {
-        sheet.update(|s| {
-            s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), ability: 0, dice: "1d20".into() })
-        })
-    };
+    let add =
+        move |_: ()| sheet.update(|s| s.skills.push(Skill { name: String::new(), ability: 0, dice: "1d20".into() }));
     view! {
         <div class="sheet-editor" data-system="remedy">
             <RowsPart title="Ability scores" hint="A check adds the score of the ability its skill is listed under to the kept d20." list_class="abilities" count=abilities row=move |index| view! { <AbilityRow sheet index /> } />

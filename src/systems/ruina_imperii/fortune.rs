@@ -95,7 +95,7 @@ pub fn FortuneField(
                 </p>
             }
         >
-            <SelectField id="ri-fortune" label="Fortune" value=fortune options=fortune_options />
+            <SelectField id="ri-fortune" label="Fortune" value=fortune options=fortune_options forget=true />
         </Show>
         {id.get_value().map(|id| view! { <PermanentConsequence ctx id left=Signal::derive(fortune_left) /> })}
         <Show when=move || !fortune_ok(fortune.get(), scene_fortune.get(), fortune_left())>

@@ -4,13 +4,15 @@
 
 use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
 use super::result::RuinaImperiiResult;
+use crate::state::situation::ROW;
 use crate::systems::field_check::FieldCheck;
-use crate::systems::kit::{int32, roll_and_record, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::kit::{int32, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
+use dicetray_saved::sheets::SystemSheet;
 use leptos::prelude::*;
 
 /// The system, as the roll bar names it.
@@ -35,9 +37,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         _ => None,
     });
     let risk_limit = sheet.as_ref().map(|s| s.risk_limit as i32);
-    let skill_options: Vec<(String, String)> = sheet.as_ref().map_or(Vec::new(), |s| {
-        s.skills.iter().enumerate().map(|(i, k)| (i.to_string(), format!("{} ({} dice)", k.name, k.dice))).collect()
-    });
+    let skill_options = rows(sheet.as_ref().map(SystemSheet::rolls));
     let skills = StoredValue::new(sheet.map(|s| s.skills).unwrap_or_default());
     let has_skills = !skill_options.is_empty();
     let skill_pick = RwSignal::new(if has_skills { "0".to_string() } else { String::new() });
@@ -139,7 +139,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
 
     view! {
         <div class="panel-inputs">
-            {has_skills.then(|| view! { <SelectField id="ri-skill-pick" label="Skill" value=skill_pick options=skill_options /> })}
+            {has_skills.then(|| view! { <SelectField id="ri-skill-pick" label="Skill" value=skill_pick options=skill_options remember_as=ROW /> })}
             <NumberField id="ri-skill" label="Skill dice" field="skill" value=skill min=0 max=30 />
             <SelectField id="ri-risk" label="Risk" value=risk options=risk_options hint=risk_hint />
             <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />

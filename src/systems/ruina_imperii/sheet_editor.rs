@@ -21,7 +21,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let (name_id, dice_id) = (format!("ri-skill-{index}-name"), format!("ri-skill-{index}-dice"));
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <NameField id=name_id label="Skill" class="skill-name" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
+            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Ride" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field narrow">
                 <label for=dice_id.clone()>"Dice"</label>
                 <input
@@ -124,8 +124,7 @@ fn RiskAndFortune(sheet: SheetAccess<Sheet>) -> impl IntoView {
 pub fn RuinaImperiiSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let skills = sheet.memo(|s| Some(s.skills.len()));
-    let add =
-        move |_: ()| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), dice: 2 }));
+    let add = move |_: ()| sheet.update(|s| s.skills.push(Skill { name: String::new(), dice: 2 }));
     view! {
         <div class="sheet-editor" data-system="ruina-imperii">
             <RowsPart title="Skills" list_class="skills" count=skills row=move |index| view! { <SkillRow sheet index /> } add=("add-skill", "Add skill", Callback::new(add)) />

@@ -5,14 +5,16 @@
 use super::bands::{BandList, Bands};
 use super::reads::EffectReads;
 use super::result::TotalEffectResult;
+use crate::state::situation::ROW;
 use crate::systems::field_check::FieldCheck;
-use crate::systems::kit::{int, roll_and_record, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::kit::{int, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::{
     tier_advantage, tier_of_level, EscalationMode, TotalEffect, TotalEffectRequest, TotalEffectRoll,
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
+
 use leptos::prelude::*;
 
 /// The system, as the roll bar names it.
@@ -30,7 +32,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     let ability_options: Vec<(String, String)> = sheet.with_value(|s| {
         s.as_ref().map_or(Vec::new(), |s| {
             let mut o = vec![(String::new(), "General roll (no ability)".to_string())];
-            o.extend(s.abilities.iter().enumerate().map(|(i, a)| (i.to_string(), a.name.clone())));
+            o.extend(rows(Some(dicetray_saved::sheets::SystemSheet::rolls(s))));
             o
         })
     });
@@ -142,7 +144,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
 
     view! {
         <div class="panel-inputs">
-            {has_abilities.then(|| view! { <SelectField id="te-ability" label="Ability" value=ability_pick options=ability_options /> })}
+            {has_abilities.then(|| view! { <SelectField id="te-ability" label="Ability" value=ability_pick options=ability_options remember_as=ROW /> })}
             <NumberField id="te-adv" label="Advantage" field="advantage" value=advantage min=0 max=10 />
             <NumberField id="te-disadv" label="Disadvantage" field="disadvantage" value=disadvantage min=0 max=10 hint=net_hint />
             <SelectField id="te-my-tier" label="Your tier" value=my_tier options=tier_options("Tier not used") />

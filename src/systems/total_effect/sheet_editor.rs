@@ -2,7 +2,7 @@
 //! names from the three example games or custom; abilities with their outcome bands over Total, checked as typed.
 
 use crate::state::edit::SheetAccess;
-use crate::systems::sheet_kit::NameField;
+use crate::systems::sheet_kit::{focus_new_row, NameField};
 use dicetray_rules::systems::total_effect::{tier_of_level, Band, BAND_FORMS};
 use dicetray_saved::sheets::total_effect::{Ability, BandNote, Sheet, TierPreset};
 use leptos::prelude::*;
@@ -210,6 +210,7 @@ fn AbilityBlock(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     id=name_id
                     label="Ability"
                     class="ability-name"
+                    placeholder="e.g. Brawn"
                     value=Signal::derive(move || name.get().unwrap_or_default())
                     on_input=move |v: String| {
                         sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone()))
@@ -251,7 +252,7 @@ pub fn TotalEffectSheetEditor(id: String) -> impl IntoView {
     let add = move |_| {
         sheet.update(|s| {
             s.abilities.push(Ability {
-                name: format!("Ability {}", s.abilities.len() + 1),
+                name: String::new(),
                 bands: vec![BandNote { band: "9+".into(), effect: String::new() }],
             })
         })
@@ -269,7 +270,14 @@ pub fn TotalEffectSheetEditor(id: String) -> impl IntoView {
                         children=move |index| view! { <AbilityBlock sheet index /> }
                     />
                 </ul>
-                <button type="button" class="add-ability" on:click=add>
+                <button
+                    type="button"
+                    class="add-ability"
+                    on:click=move |ev| {
+                        add(ev);
+                        focus_new_row("ability-list");
+                    }
+                >
                     "Add ability"
                 </button>
             </section>

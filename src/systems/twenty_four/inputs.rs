@@ -1,6 +1,7 @@
 //! The 24-System panel's inputs: the skill and its rank, Leverage, the DC with Pressure, status and Crushing
 //! Pressure, an attack and its called shot, the Partial Critical table option; and the request they make.
 
+use crate::state::situation::{remember, remember_with, ROW};
 use crate::systems::kit::{int, CheckField, NumberField, SelectField};
 use dicetray_rules::systems::twenty_four::{leverage_die, rank_dice, CalledShot, DcIncrease, Limb, TwentyFourRequest};
 use dicetray_rules::systems::RequestError;
@@ -121,6 +122,9 @@ pub fn TwentyFourInputs(
 ) -> impl IntoView {
     let Situation { skills, skill_pick, skill_name, rank, leverage, dc, pressure, status, .. } = situation;
     let has_skills = skills.with_value(|v| !v.is_empty());
+    if !has_skills {
+        remember("tf-skill-name", skill_name);
+    }
     let crushing_on = situation.crushing_on;
     let rank_options: Vec<(String, String)> = (0..=6).map(|r| (r.to_string(), rank_text(r))).collect();
     let leverage_options: Vec<(String, String)> = (0..=5)
@@ -155,7 +159,7 @@ pub fn TwentyFourInputs(
         <div class="panel-inputs">
             {has_skills
                 .then(|| {
-                    view! { <SelectField id="tf-skill" label="Skill" value=skill_pick options=skill_options /> }
+                    view! { <SelectField id="tf-skill" label="Skill" value=skill_pick options=skill_options remember_as=ROW /> }
                 })}
             {(!has_skills)
                 .then(|| {
@@ -277,6 +281,24 @@ fn IncreaseList(
         entries.update(|v| v.push(Increase { id, label: RwSignal::new(label), amount: RwSignal::new(amount) }));
     };
     let add = move |_| push(String::new(), amounts_first(prefix));
+    // Remembered as one line per entry: `amount<TAB>what`.
+    remember_with(
+        prefix.to_string(),
+        Box::new(|text| {
+            for line in text.lines() {
+                if let Some((amount, label)) = line.split_once('\t') {
+                    if amounts.iter().any(|n| n.to_string() == amount) {
+                        push(label.to_string(), amount.to_string());
+                    }
+                }
+            }
+        }),
+        Box::new(move || {
+            entries.with(|v| {
+                v.iter().map(|e| format!("{}\t{}", e.amount.get(), e.label.get())).collect::<Vec<_>>().join("\n")
+            })
+        }),
+    );
     let amounts = StoredValue::new(amounts);
     view! {
         <fieldset class="increase-list" id=format!("{prefix}-list")>

@@ -42,7 +42,7 @@ pub fn PushForm(last: LastRoll, character: Option<String>) -> impl IntoView {
         <section class="push-form" aria-labelledby="push-title">
             <h3 id="push-title">"Push Your Luck"</h3>
             <p class="hint">"Risk a track and say how: the whole pool is rerolled against the DC - 2, not below 6 (a DC under 6 stays as it is). Success costs a Minor complication, failure a Major one, and the new result stands."</p>
-            <SelectField id="push-track" label="Track at risk" value=track options=track_options />
+            <SelectField id="push-track" label="Track at risk" value=track options=track_options forget=true />
             <div class="field">
                 <label for="push-fiction">"The risk you take (fiction)"</label>
                 <textarea id="push-fiction" rows="2" bind:value=fiction></textarea>

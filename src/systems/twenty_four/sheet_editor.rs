@@ -37,7 +37,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let rank_id = format!("t24-skill-{index}-rank");
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <NameField id=name_id label="Skill" class="skill-name" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
+            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Climb" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field">
                 <label for=rank_id.clone()>"Rank"</label>
                 <select
@@ -189,8 +189,7 @@ fn LogComplication(sheet: SheetAccess<Sheet>) -> impl IntoView {
 pub fn TwentyFourSheetEditor(id: String) -> impl IntoView {
     let sheet = SheetAccess::<Sheet>::new(id);
     let skills = sheet.memo(|s| Some(s.skills.len()));
-    let add =
-        move |_: ()| sheet.update(|s| s.skills.push(Skill { name: format!("Skill {}", s.skills.len() + 1), rank: 0 }));
+    let add = move |_: ()| sheet.update(|s| s.skills.push(Skill { name: String::new(), rank: 0 }));
     view! {
         <div class="sheet-editor" data-system="24-system">
             <RowsPart title="Skills" hint="Rank 0 to 6 sets the two skill dice and the flat bonus; the result is the two highest dice plus the bonus." list_class="skills" count=skills row=move |index| view! { <SkillRow sheet index /> } add=("add-skill", "Add skill", Callback::new(add)) />

@@ -18,15 +18,10 @@ pub struct Ability {
 pub const HALVES_MIN: i32 = -20;
 pub const HALVES_MAX: i32 = 40;
 
-/// A half-step count as players write it: `0`, `½`, `1`, `1½`, `-½`.
+/// A half-step count as players write it: `0`, `½`, `1`, `1½`, `−½` (the rules crate's words for a success level).
 pub fn halves_text(halves: i32) -> String {
-    let sign = if halves < 0 { "-" } else { "" };
-    let (whole, half) = (halves.abs() / 2, halves.abs() % 2 == 1);
-    match (whole, half) {
-        (0, true) => format!("{sign}½"),
-        (w, true) => format!("{sign}{w}½"),
-        (w, false) => format!("{sign}{w}"),
-    }
+    use dicetray_rules::systems::{hack_and_slash::HackAndSlash, RuleSystem};
+    HackAndSlash::total_words(f64::from(halves) / 2.0)
 }
 
 impl super::SystemSheet for Sheet {
@@ -47,6 +42,14 @@ impl super::SystemSheet for Sheet {
             self.abilities.iter().enumerate().find(|(_, a)| !(HALVES_MIN..=HALVES_MAX).contains(&a.halves))?;
         Some((format!("abilities[{i}].halves"), super::out_of_range(ability.halves, "-20 to 40 half steps")))
     }
+
+    fn rolls(&self) -> Vec<String> {
+        self.abilities
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{} ({})", super::row_name(&a.name, "Ability", i), halves_text(a.halves)))
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -59,7 +62,7 @@ mod tests {
         assert_eq!(halves_text(1), "½");
         assert_eq!(halves_text(3), "1½");
         assert_eq!(halves_text(4), "2");
-        assert_eq!(halves_text(-1), "-½");
-        assert_eq!(halves_text(-5), "-2½");
+        assert_eq!(halves_text(-1), "−½", "a true minus sign, as results say it");
+        assert_eq!(halves_text(-5), "−2½");
     }
 }

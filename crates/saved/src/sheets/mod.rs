@@ -17,6 +17,9 @@ pub trait SystemSheet: Default {
     /// The first field out of the ranges the sheet keeps to (the editors never produce anything else), as
     /// `(path inside the sheet, what is wrong)`: `("skills[2].rank", "7 is out of range (0 to 6)")`.
     fn out_of_range(&self) -> Option<(String, String)>;
+    /// What a player rolls from this sheet (its skills or abilities), in the sheet's order, each as the Roll
+    /// screen lists it (`"Climb (rank 3)"`): the roll panel's pick `i` is entry `i`.
+    fn rolls(&self) -> Vec<String>;
 }
 
 /// A system's sheet type as found inside [`Sheet`] (every system's, from the list of systems).
@@ -30,6 +33,15 @@ pub trait InSheet: 'static {
 /// `"1 skill"`, `"3 skills"`.
 fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A row's name as lists show it: its own, or `"Skill 2"` (its kind and place) while it has none.
+fn row_name(name: &str, kind: &str, index: usize) -> String {
+    if name.trim().is_empty() {
+        format!("{kind} {}", index + 1)
+    } else {
+        name.to_string()
+    }
 }
 
 /// `"<value> is out of range (<allowed>)"`, the problem every sheet's range check reports.
@@ -83,6 +95,13 @@ macro_rules! declare_sheets {
             pub fn summary(&self) -> String {
                 match self {
                     $(Sheet::$variant(s) => s.summary(),)*
+                }
+            }
+
+            /// What a player rolls from the sheet ([`SystemSheet::rolls`]).
+            pub fn rolls(&self) -> Vec<String> {
+                match self {
+                    $(Sheet::$variant(s) => s.rolls(),)*
                 }
             }
 
@@ -176,6 +195,32 @@ mod tests {
         let hs = hack_and_slash::Sheet { abilities: vec![agility(2); 5] };
         assert_eq!(summary(Sheet::HackAndSlash(hs)), "Agility 1, Agility 1, Agility 1 and 2 more");
         assert!(summary(Sheet::new("remedy").unwrap()).starts_with("0 skills · best ability"));
+    }
+
+    #[test]
+    fn what_a_sheet_rolls_is_listed_in_its_order_with_its_numbers() {
+        let tf = twenty_four::Sheet {
+            skills: vec![
+                twenty_four::Skill { name: "Climb".into(), rank: 3 },
+                twenty_four::Skill { name: "Stealth".into(), rank: 1 },
+            ],
+            ..Default::default()
+        };
+        assert_eq!(Sheet::TwentyFour(tf).rolls(), ["Climb (rank 3)", "Stealth (rank 1)"]);
+        let hs =
+            hack_and_slash::Sheet { abilities: vec![hack_and_slash::Ability { name: "Agility".into(), halves: -3 }] };
+        assert_eq!(Sheet::HackAndSlash(hs).rolls(), ["Agility (−1½)"]);
+        let ri = ruina_imperii::Sheet {
+            skills: vec![ruina_imperii::Skill { name: "Ride".into(), dice: 4 }],
+            ..Default::default()
+        };
+        assert_eq!(Sheet::RuinaImperii(ri).rolls(), ["Ride (4 dice)"]);
+        let nameless =
+            twenty_four::Sheet { skills: vec![twenty_four::Skill { name: " ".into(), rank: 2 }], ..Default::default() };
+        assert_eq!(Sheet::TwentyFour(nameless).rolls(), ["Skill 1 (rank 2)"], "a row still being named");
+        for id in SYSTEM_IDS {
+            assert!(Sheet::new(id).unwrap().rolls().is_empty(), "{id}: a new sheet has nothing to roll yet");
+        }
     }
 
     #[test]

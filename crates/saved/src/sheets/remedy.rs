@@ -53,4 +53,16 @@ impl super::SystemSheet for Sheet {
         let (i, skill) = self.skills.iter().enumerate().find(|(_, skill)| skill.ability >= 6)?;
         Some((format!("skills[{i}].ability"), super::out_of_range(skill.ability, "0 to 5")))
     }
+
+    fn rolls(&self) -> Vec<String> {
+        self.skills
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let ability =
+                    self.abilities.get(k.ability).map_or(String::new(), |a| format!(", {} {:+}", a.name, a.score));
+                format!("{} ({}{ability})", super::row_name(&k.name, "Skill", i), k.dice)
+            })
+            .collect()
+    }
 }

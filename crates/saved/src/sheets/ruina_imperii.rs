@@ -62,6 +62,14 @@ impl super::SystemSheet for Sheet {
         let (i, skill) = self.skills.iter().enumerate().find(|(_, skill)| i32::from(skill.dice) > MAX_SKILL)?;
         Some((format!("skills[{i}].dice"), super::out_of_range(skill.dice, &format!("0 to {MAX_SKILL}"))))
     }
+
+    fn rolls(&self) -> Vec<String> {
+        self.skills
+            .iter()
+            .enumerate()
+            .map(|(i, k)| format!("{} ({} dice)", super::row_name(&k.name, "Skill", i), k.dice))
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -97,4 +97,8 @@ impl super::SystemSheet for Sheet {
     fn out_of_range(&self) -> Option<(String, String)> {
         (self.level > 10).then(|| ("level".into(), super::out_of_range(self.level, "0 to 10")))
     }
+
+    fn rolls(&self) -> Vec<String> {
+        self.abilities.iter().enumerate().map(|(i, a)| super::row_name(&a.name, "Ability", i)).collect()
+    }
 }

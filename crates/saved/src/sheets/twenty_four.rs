@@ -78,6 +78,14 @@ impl super::SystemSheet for Sheet {
         let (i, skill) = self.skills.iter().enumerate().find(|(_, skill)| skill.rank > 6)?;
         Some((format!("skills[{i}].rank"), super::out_of_range(skill.rank, "0 to 6")))
     }
+
+    fn rolls(&self) -> Vec<String> {
+        self.skills
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} (rank {})", super::row_name(&s.name, "Skill", i), s.rank))
+            .collect()
+    }
 }
 
 #[cfg(test)]
