@@ -69,6 +69,14 @@ if [ "$(sed -n 's/^  "version": "\(.*\)",/\1/p' "$rpg_pkg" 2>/dev/null)" != "$rp
 fi
 
 if [ "${1:-}" = "--browser" ]; then
+  # The browser tests' accessibility checks (tests/e2e/a11y.rs) run axe-core at the version pinned there.
+  axe_version="$(sed -n 's/^pub const AXE_VERSION: &str = "\(.*\)";/\1/p' tests/e2e/a11y.rs)"
+  axe_pkg="$root/.tools/npm/node_modules/axe-core/package.json"
+  if [ "$(sed -n 's/^  "version": "\(.*\)",/\1/p' "$axe_pkg" 2>/dev/null)" != "$axe_version" ]; then
+    command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for the accessibility checks"
+    say "installing axe-core $axe_version (npm) into .tools/npm"
+    npm install --silent --no-audit --no-fund --prefix "$root/.tools/npm" "axe-core@$axe_version"
+  fi
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     [ "$(id -u)" = 0 ] || die "Chromium and chromedriver are missing: run 'sudo apt-get install -y chromium chromium-driver'"
     say "installing Chromium and chromedriver (Debian packages)"

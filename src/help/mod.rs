@@ -107,7 +107,8 @@ pub fn table(
     rows: &'static [&'static [&'static str]],
 ) -> impl IntoView {
     view! {
-        <div class="help-table-wrap">
+        // Focusable, so a keyboard can scroll it when it is wider than the screen.
+        <div class="help-table-wrap" tabindex="0">
             <table class="help-table">
                 <caption>{caption}</caption>
                 <thead>
@@ -163,9 +164,10 @@ pub fn outcomes(system_id: &'static str, items: &'static [Outcome]) -> impl Into
 /// The clearly marked list of the project's rulings for one system.
 pub fn rulings(system_id: &'static str, items: &'static [&'static str]) -> impl IntoView {
     let heading = anchor_id(&format!("{system_id}-rulings"));
-    let labelled_by = heading.clone();
+    // Each system's rulings are a landmark of their own, named apart (the heading is the same for all).
+    let name = dicetray_rules::systems::system(system_id).map_or(system_id, |s| s.name);
     view! {
-        <aside class="rulings" aria-labelledby=labelled_by>
+        <aside class="rulings" aria-label=format!("How dicetray rules on the {name}")>
             <h3 id=heading>
                 <span class="rulings-mark" aria-hidden="true">"⚖ "</span>
                 "How dicetray rules on this"

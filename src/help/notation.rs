@@ -172,7 +172,7 @@ pub fn NotationHelp() -> impl IntoView {
                     view! {
                         <h3>{g.title}</h3>
                         {(!g.intro.is_empty()).then(|| view! { <p>{rich(g.intro)}</p> })}
-                        <div class="help-table-wrap">
+                        <div class="help-table-wrap" tabindex="0">
                             <table class="help-table notation-table">
                                 <caption class="help-sr-only">{g.title}</caption>
                                 <thead>

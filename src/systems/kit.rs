@@ -319,7 +319,7 @@ pub fn HalfStepper(
                 <button
                     type="button"
                     data-step="down"
-                    aria-label="half a step less"
+                    aria-label="−½: half a step less"
                     disabled=move || { value.get() <= min }
                     on:click=move |_| value.update(|v| *v = (*v - 1).max(min))
                 >
@@ -331,7 +331,7 @@ pub fn HalfStepper(
                 <button
                     type="button"
                     data-step="up"
-                    aria-label="half a step more"
+                    aria-label="+½: half a step more"
                     disabled=move || { value.get() >= max }
                     on:click=move |_| value.update(|v| *v = (*v + 1).min(max))
                 >
@@ -359,7 +359,7 @@ pub fn OddsView(
     let has_events = move || !events.with(Vec::is_empty);
     let truncated = move || odds.with(|o| o.as_ref().map_or(0.0, |o| o.truncated_mass));
     view! {
-        <section class="odds" id=id aria-label="Odds before you roll">
+        <section class="odds" id=id aria-label=caption>
             {move || {
                 odds.with(|o| match o {
                     Err(e) => {

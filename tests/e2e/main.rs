@@ -2,6 +2,7 @@
 //! through chromedriver. `make test` builds `dist/` first; to run one test:
 //! `cargo test --features e2e --test e2e -- shell::navigation_switches_screens`.
 
+mod a11y;
 mod characters;
 mod desk;
 mod fixtures;

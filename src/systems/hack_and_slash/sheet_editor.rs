@@ -25,7 +25,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                 <button
                     type="button"
                     class="step-down"
-                    aria-label=move || format!("Lower {} by a half step", name())
+                    aria-label=move || format!("−½: lower {} by a half step", name())
                     disabled=move || { halves() <= HALVES_MIN }
                     on:click=move |_| step(-1)
                 >
@@ -37,7 +37,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                 <button
                     type="button"
                     class="step-up"
-                    aria-label=move || format!("Raise {} by a half step", name())
+                    aria-label=move || format!("+½: raise {} by a half step", name())
                     disabled=move || { halves() >= HALVES_MAX }
                     on:click=move |_| step(1)
                 >

@@ -87,7 +87,7 @@ fn DiceField(id: &'static str, label: &'static str, value: RwSignal<String>) -> 
                 <button type="button" aria-label="add ▼ keep lowest" on:click=mark("▼")>"▼"</button>
                 <button type="button" aria-label="add ! explode" on:click=mark("!")>"!"</button>
                 <button type="button" aria-label="add ♻ reroll" on:click=mark("♻")>"♻"</button>
-                <button type="button" aria-label="clear the dice" on:click=move |_| value.set("1d20".into())>"1d20"</button>
+                <button type="button" aria-label="1d20: start the dice again from 1d20" on:click=move |_| value.set("1d20".into())>"1d20"</button>
             </div>
         </div>
     }

@@ -1,0 +1,111 @@
+//! Accessibility: axe-core (npm, at [`AXE_VERSION`], installed into `.tools/npm` by `scripts/tools.sh --browser`,
+//! or by this test when missing) finds no violation on any screen, in light and dark, on a phone and a laptop,
+//! before and after rolling.
+
+use crate::harness::{BrowserTest, Page};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The axe-core release the checks run (pinned: a new release may add rules).
+pub const AXE_VERSION: &str = "4.14.1";
+
+/// axe-core's script, installed when missing (once per run).
+fn axe_source() -> &'static str {
+    static SOURCE: OnceLock<String> = OnceLock::new();
+    SOURCE.get_or_init(|| {
+        let prefix = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".tools/npm");
+        let package = prefix.join("node_modules/axe-core/package.json");
+        let installed = std::fs::read_to_string(&package).unwrap_or_default();
+        if !installed.contains(&format!("\"version\": \"{AXE_VERSION}\"")) {
+            let status = Command::new("npm")
+                .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+                .arg(&prefix)
+                .arg(format!("axe-core@{AXE_VERSION}"))
+                .status()
+                .expect("npm is needed for the accessibility checks (apt-get install nodejs npm)");
+            assert!(status.success(), "npm could not install axe-core@{AXE_VERSION}");
+        }
+        std::fs::read_to_string(prefix.join("node_modules/axe-core/axe.min.js")).expect("axe-core's axe.min.js")
+    })
+}
+
+/// axe's violations on the page as it is now, one line each (rule, impact, the first elements and why).
+async fn violations(page: &Page) -> Vec<String> {
+    let present = page.js("return typeof window.axe === 'object';", vec![]).await;
+    if present != json!(true) {
+        page.js(&format!("{}\nreturn true;", axe_source()), vec![]).await;
+    }
+    let found = page
+        .js(
+            // Colours are checked as they settle: a roll's entrance animation fades its text in.
+            "return Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))
+               .then(() => axe.run(document, { resultTypes: ['violations'] })).then(r => r.violations.map(v =>
+               v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' — ' +
+               (n.failureSummary || '').replace(/\\s+/g, ' ')).join(' | ')));",
+            vec![],
+        )
+        .await;
+    found.as_array().map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect()).unwrap_or_default()
+}
+
+/// Every screen at this viewport, in light and dark, before and after a roll where there is one to make.
+async fn check_every_screen(page: &Page, viewport: &str) {
+    // A character, so the Characters screen shows a card with its sheet's Roll buttons.
+    let sheet = json!({"system": "24-system", "skills": [{"name": "Climb", "rank": 3}], "complications": []});
+    let mara = json!({"id": "mara", "name": "Mara", "notes": "", "sheet": sheet, "created": 1.0, "updated": 1.0});
+    page.open("").await;
+    page.set_local_storage("dicetray.characters", &json!({"version": 1, "data": [mara]}).to_string()).await;
+    page.reload().await;
+    let mut found = Vec::new();
+    for theme in ["light", "dark"] {
+        let media = json!({"features": [{"name": "prefers-color-scheme", "value": theme}]});
+        page.cdp("Emulation.setEmulatedMedia", media).await;
+        let mut check = |place: String, v: Vec<String>| found.extend(v.into_iter().map(|v| format!("{place}: {v}")));
+        // Roll, each system, before and after a roll.
+        for system in ["24-system", "remedy", "total-effect", "ruina-imperii", "hack-and-slash"] {
+            page.open("#/roll").await;
+            page.select("#roll-system", system).await;
+            page.wait_for(&format!(".roll-panel[data-system=\"{system}\"] .odds-line")).await;
+            check(format!("{viewport} {theme} Roll {system}"), violations(page).await);
+            page.click_roll().await;
+            check(format!("{viewport} {theme} Roll {system}, rolled"), violations(page).await);
+        }
+        // The table settings, unfolded.
+        page.js("document.querySelector('.table-settings').open = true;", vec![]).await;
+        page.wait_for("#setting-keep-awake").await;
+        check(format!("{viewport} {theme} Roll, table settings"), violations(page).await);
+        page.open("#/tray").await;
+        page.type_into("#tray-expr", "4d6kh3").await;
+        page.wait_for(".histo-bar").await;
+        check(format!("{viewport} {theme} Tray"), violations(page).await);
+        page.click(".tray-roll").await;
+        page.wait_for(".tray-group").await;
+        check(format!("{viewport} {theme} Tray, rolled"), violations(page).await);
+        // A favourite saved, and the name form open.
+        page.js("document.querySelector('.favourite-save').click();", vec![]).await;
+        page.type_into("#favourite-name", "Stats").await;
+        check(format!("{viewport} {theme} Tray, naming a favourite"), violations(page).await);
+        page.js("document.querySelector('.favourite-form button[type=submit]').click();", vec![]).await;
+        page.wait_for(".favourite-chip").await;
+        check(format!("{viewport} {theme} Tray, a favourite"), violations(page).await);
+        for (screen, ready) in [("characters", ".sheet-roll"), ("history", ".history-entry"), ("help", "#screen-title")]
+        {
+            page.open(&format!("#/{screen}")).await;
+            page.wait_for(ready).await;
+            check(format!("{viewport} {theme} {screen}"), violations(page).await);
+        }
+    }
+    assert!(found.is_empty(), "axe-core {AXE_VERSION} found {} violations:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn axe_finds_nothing_on_a_phone() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move { check_every_screen(&page, "360x740").await });
+}
+
+#[test]
+fn axe_finds_nothing_on_a_laptop() {
+    BrowserTest::new().run(|page| async move { check_every_screen(&page, "1280x800").await });
+}
