@@ -8,6 +8,8 @@
 //     `saved_data` chunk, from the service worker's cache, before the app mounts);
 //   - the odds update latency of the 24-System panel: time from an input change (ODDS_INPUT) to the next change of
 //     its odds (ODDS_OUTPUT), median of RUNS changes;
+//   - tap -> result painted: from a click on Roll to the frame after the roll bar shows the new roll (its number
+//     changed), for each system's panel and the Tray's Roll, median of RUNS taps each (4x CPU);
 //   - runs Lighthouse (mobile preset, its default simulated throttling) once and prints the four category scores.
 // Usage: node bench/budget.d/measure.mjs DIST_DIR [RUNS] [--no-lighthouse]; prints `key value` lines and a JSON line.
 import http from "node:http";
@@ -26,6 +28,8 @@ const ROLL_BUTTON = "#roll-button";
 const ODDS_PANEL = '.roll-panel[data-system="24-system"]';
 const ODDS_INPUT = `${ODDS_PANEL} #tf-rank`;
 const ODDS_OUTPUT = "#panel-odds";
+// The odds in one line beside the Roll button.
+const ODDS_LINE = ".odds-line";
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -70,6 +74,76 @@ const probe = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
+// Time from a click on `button` to the frame after `output`'s `attr` (or text) changed; null if it never did.
+const tapOnce = (page, button, output, attr) => page.evaluate(([button, output, attr]) => new Promise((resolve) => {
+  const read = () => { const o = document.querySelector(output); return o ? (attr ? o.getAttribute(attr) : o.textContent) : null; };
+  const before = read();
+  const start = performance.now();
+  const observer = new MutationObserver(() => {
+    if (read() !== before) {
+      observer.disconnect();
+      // The frame that shows it: the next animation frame, then the task after its paint.
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+  document.querySelector(button).click();
+  setTimeout(() => { observer.disconnect(); resolve(null); }, 5000);
+}), [button, output, attr]);
+
+// Tap -> result painted for each system's panel (ad hoc, default inputs) and the Tray: median ms of RUNS taps each.
+const SYSTEMS = ["24-system", "remedy", "total-effect", "ruina-imperii", "hack-and-slash"];
+async function tapLatencies(page) {
+  const out = {};
+  for (const system of SYSTEMS) {
+    await page.goto(url + "#/roll", { waitUntil: "load" });
+    await page.selectOption("#roll-system", system);
+    await page.waitForSelector(`.roll-panel[data-system="${system}"] ${ROLL_BUTTON}:not([disabled])`, { timeout: 15000 });
+    const times = [];
+    for (let j = 0; j < runs; j++) {
+      // The 24-System refuses the same roll again after a Miss: each tap is at another DC (outside the timing).
+      if (system === "24-system") {
+        await page.fill("#tf-dc", String(10 + j));
+        await page.waitForSelector(`${ROLL_BUTTON}:not([disabled])`);
+      }
+      times.push(await tapOnce(page, ROLL_BUTTON, ".latest-roll", "data-n"));
+    }
+    out[system] = times.every((t) => t != null) ? median(times) : null;
+  }
+  await page.goto(url + "#/tray", { waitUntil: "load" });
+  await page.fill("#tray-expr", "4d6kh3");
+  await page.waitForSelector(".tray-roll:not([disabled])");
+  const times = [];
+  for (let j = 0; j < runs; j++) times.push(await tapOnce(page, ".tray-roll", ".tray-roll-n", null));
+  out.tray = times.every((t) => t != null) ? median(times) : null;
+  return out;
+}
+
+// Time from an input change (ODDS_INPUT) to the frame after `output` changed, median of RUNS changes.
+async function oddsLatency(page, output) {
+  const odds = [];
+  if (await page.$(ODDS_INPUT)) {
+    for (let j = 0; j < runs; j++) {
+      odds.push(await page.evaluate(([input, output, j]) => new Promise((resolve) => {
+        const field = document.querySelector(input);
+        const out = document.querySelector(output);
+        const before = out.textContent;
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (out.textContent !== before) { observer.disconnect(); requestAnimationFrame(() => resolve(performance.now() - start)); }
+        });
+        observer.observe(out, { childList: true, subtree: true, characterData: true });
+        const values = field.tagName === "SELECT" ? [...field.options].map((o) => o.value) : ["1", "2", "3", "4", "5", "6"];
+        field.value = values[(values.indexOf(field.value) + 1 + j) % values.length];
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+        setTimeout(() => { observer.disconnect(); resolve(null); }, 5000);
+      }), [ODDS_INPUT, output, j]));
+    }
+  }
+  return odds.length && odds.every((x) => x != null) ? median(odds) : null;
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 const loads = [];
 for (let i = 0; i < runs; i++) {
@@ -87,30 +161,15 @@ for (let i = 0; i < runs; i++) {
   loads.push({ fcp, shell: b.shell, roll: b.roll ?? null });
 
   if (i === 0) {
-    const odds = [];
-    if (await page.$(ODDS_INPUT)) {
-      for (let j = 0; j < runs; j++) {
-        odds.push(await page.evaluate(([input, output, j]) => new Promise((resolve) => {
-          const field = document.querySelector(input);
-          const out = document.querySelector(output);
-          const before = out.textContent;
-          const start = performance.now();
-          const observer = new MutationObserver(() => {
-            if (out.textContent !== before) { observer.disconnect(); requestAnimationFrame(() => resolve(performance.now() - start)); }
-          });
-          observer.observe(out, { childList: true, subtree: true, characterData: true });
-          const values = field.tagName === "SELECT" ? [...field.options].map((o) => o.value) : ["1", "2", "3", "4", "5", "6"];
-          field.value = values[(values.indexOf(field.value) + 1 + j) % values.length];
-          field.dispatchEvent(new Event("input", { bubbles: true }));
-          field.dispatchEvent(new Event("change", { bubbles: true }));
-          setTimeout(() => { observer.disconnect(); resolve(null); }, 5000);
-        }), [ODDS_INPUT, ODDS_OUTPUT, j]));
-      }
-    }
-    loads.oddsLatency = odds.length && odds.every((x) => x != null) ? median(odds) : null;
+    loads.oddsLatency = await oddsLatency(page, ODDS_OUTPUT);
+    loads.oddsLineLatency = await oddsLatency(page, ODDS_LINE);
+    loads.taps = await tapLatencies(page).catch((e) => { console.log(`tap latency not measured: ${e.message}`); return null; });
   }
   // A returning visit: something saved, the service worker installed with its precache; then a reload.
   const returning = await (async () => {
+    // (the first context measured taps on other screens: back to the Roll screen, reloaded)
+    if (i === 0) await page.goto(url + "#/roll", { waitUntil: "load" }).then(() => page.reload({ waitUntil: "load" }));
+    await page.waitForSelector(`${ROLL_BUTTON}:not([disabled])`, { timeout: 15000 }).catch(() => {});
     if (!(await page.$(ROLL_BUTTON))) return null;
     await page.click(ROLL_BUTTON);
     await page.waitForFunction(() => localStorage.getItem("dicetray.history") != null, null, { timeout: 10000 });
@@ -131,7 +190,9 @@ const result = {
   shellMs: median(loads.map((l) => l.shell)),
   rollButtonMs: loads.every((l) => l.roll != null) ? median(loads.map((l) => l.roll)) : null,
   oddsLatencyMs: loads.oddsLatency,
+  oddsLineLatencyMs: loads.oddsLineLatency ?? null,
   returningRollButtonMs: loads.every((l) => l.returning != null) ? median(loads.map((l) => l.returning)) : null,
+  tapToResultMs: loads.taps ?? null,
   lighthouse: null,
 };
 console.log(`first contentful paint (median of ${runs}, 4x CPU) ${ms(result.fcpMs)}   [${loads.map((l) => Math.round(l.fcp)).join(", ")}]`);
@@ -139,6 +200,11 @@ console.log(`app shell rendered     (median of ${runs}, 4x CPU) ${ms(result.shel
 console.log(`first roll button ${ROLL_BUTTON} (median, 4x CPU) ${ms(result.rollButtonMs)}${result.rollButtonMs == null ? " (no enabled roll button on #/roll in this build)" : ""}`);
 console.log(`returning visit, first roll button (median, 4x CPU) ${ms(result.returningRollButtonMs)}   [${loads.map((l) => (l.returning == null ? "-" : Math.round(l.returning))).join(", ")}]`);
 console.log(`odds update latency ${ODDS_INPUT} -> ${ODDS_OUTPUT} ${ms(result.oddsLatencyMs)}${result.oddsLatencyMs == null ? " (no 24-System odds panel in this build)" : ""}`);
+console.log(`odds line update latency ${ODDS_INPUT} -> ${ODDS_LINE} ${ms(result.oddsLineLatencyMs)}`);
+if (result.tapToResultMs) {
+  const t = result.tapToResultMs;
+  console.log(`tap -> result painted (median of ${runs}, 4x CPU): ${Object.entries(t).map(([k, v]) => `${k} ${ms(v)}`).join(", ")}`);
+}
 
 if (lighthouse) {
   const out = path.join(os.tmpdir(), `dicetray-lighthouse-${process.pid}.json`);

@@ -1,35 +1,12 @@
 //! Words for what the history shows: outcomes, requests, times.
 
 use crate::state::{HistoryEntry, RollSource};
-use serde_json::Value;
 
-fn value_words(v: &Value) -> Option<String> {
-    match v {
-        Value::Null | Value::Bool(false) => None,
-        Value::Bool(true) => Some(String::new()),
-        Value::Array(a) if a.is_empty() => None,
-        Value::Object(o) if o.is_empty() => None,
-        Value::String(s) => Some(s.clone()),
-        other => Some(other.to_string()),
-    }
-}
-
-/// A request in one short line: `rank 3 · dc 15 · pressure [2,1] · attack` (notation: the expression).
+/// What was rolled, in the system's words (`Climb, rank 3: d8+d10+6 vs DC 17`; notation: the expression as typed).
 pub fn request_words(source: &RollSource) -> String {
     match source {
         RollSource::Notation { expr, .. } => expr.clone(),
-        RollSource::System { request } => match serde_json::to_value(request) {
-            Ok(Value::Object(map)) => map
-                .iter()
-                .filter(|(k, _)| k.as_str() != "system")
-                .filter_map(|(k, v)| {
-                    let name = k.replace('_', " ");
-                    value_words(v).map(|w| if w.is_empty() { name } else { format!("{name} {w}") })
-                })
-                .collect::<Vec<_>>()
-                .join(" · "),
-            _ => String::new(),
-        },
+        RollSource::System { request } => request.describe(),
     }
 }
 
@@ -79,11 +56,12 @@ mod tests {
 
     #[test]
     fn outcomes_and_requests_read_as_words() {
-        let request =
-            Request::from_json(r#"{"system":"24-system","rank":3,"dc":15,"pressure":[2],"attack":true}"#).unwrap();
+        let request = Request::from_json(
+            r#"{"system":"24-system","skill":"Climb","rank":3,"leverage":1,"dc":15,"pressure":[2],"attack":true}"#,
+        )
+        .unwrap();
         let words = request_words(&RollSource::System { request });
-        assert!(words.contains("rank 3") && words.contains("dc 15") && words.contains("attack"), "{words}");
-        assert!(!words.contains("system") && !words.contains("pushed"), "{words}");
+        assert_eq!(words, "Climb, rank 3: d8+d10+6, Leverage d4 vs DC 17", "the DC with its Pressure, no field names");
         assert_eq!(request_words(&RollSource::Notation { expr: "4d6kh3".into(), version: 2 }), "4d6kh3");
         assert_eq!(number_words(17.0), "17");
         assert_eq!(number_words(2.5), "2.5");

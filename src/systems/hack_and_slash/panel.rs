@@ -1,7 +1,7 @@
 //! The Hack & Slash roll panel: bonus and difficulty in half steps, or one or more opposers; after the roll,
 //! the success level and each opposer's interference.
 
-use super::result::{text_of, HackAndSlashResult};
+use super::result::HackAndSlashResult;
 use crate::state::situation::ROW;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, rows, HalfStepper, OddsView, RollCtx, SelectField};
@@ -128,15 +128,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
     let character_id = StoredValue::new(character);
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };
-        let detail = match &req.opponents {
-            Some(o) => format!(
-                "d6 {} against {} opposer(s) ({})",
-                text_of(req.bonus),
-                o.len(),
-                o.iter().map(|b| text_of(*b)).collect::<Vec<_>>().join(", ")
-            ),
-            None => format!("d6 {} against d6 {}", text_of(req.bonus), text_of(req.difficulty.unwrap_or(0.0))),
-        };
+        let detail = HackAndSlash::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
         if let Ok((Roll::HackAndSlash(roll), _)) = roll_and_record::<HackAndSlash>(ctx, &req, who, &detail) {
             last.set(Some(roll));

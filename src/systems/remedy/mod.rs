@@ -5,7 +5,6 @@ use dicetray_rules::systems::{remedy::Remedy, RuleSystem};
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
-mod dc_table;
 mod panel;
 mod reroll;
 mod result;

@@ -1,7 +1,6 @@
 //! The Remedy roll panel: check dice (from the skill or typed, validated live), ability score, dominance and
 //! threat (with the net), bonus, a DC with the DC table's name or a contest, triumph and disaster ranges, attack.
 
-use super::dc_table::difficulty_name;
 use super::reroll::{has_reroll_range, Rolled};
 use super::result::RemedyResult;
 use crate::state::situation::{remember, ROW};
@@ -9,6 +8,7 @@ use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, CheckField, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
+use dicetray_rules::systems::remedy::difficulty_name;
 use dicetray_rules::systems::remedy::{Check, CheckDice, Reactive, Remedy, RemedyRequest, RerollPolicy};
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::SystemSheet;
@@ -205,11 +205,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         if reroll_range.get_untracked() {
             req.reroll = Some(RerollPolicy::Never);
         }
-        let detail = match (&req.dc, &req.opponent) {
-            (Some(dc), _) => format!("{} vs DC {dc} ({})", req.dice, difficulty_name(*dc as i64)),
-            (_, Some(o)) => format!("{} in a contest against {}", req.dice, o.dice),
-            _ => req.dice.clone(),
-        };
+        let detail = Remedy::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
         if let Ok((Roll::Remedy(roll), entry)) = roll_and_record::<Remedy>(ctx, &req, who, &detail) {
             last.set(Some(Rolled { request: req, roll, entry, detail }));

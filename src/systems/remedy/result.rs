@@ -1,8 +1,8 @@
 //! The Remedy roll's result: each side's check, the outcome and what it means, and the ♻ reroll choice after it.
 
-use super::dc_table::difficulty_name;
 use super::reroll::{RerollButtons, Rolled};
 use crate::systems::kit::{summary_view, OpponentRoll};
+use dicetray_rules::systems::remedy::difficulty_name;
 use dicetray_rules::systems::remedy::{CheckRoll, Outcome, Remedy, RemedyRoll};
 use dicetray_rules::systems::{Roll, RuleSystem};
 use leptos::prelude::*;

@@ -99,12 +99,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     let last = RwSignal::new(None::<RuinaImperiiRoll>);
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };
-        let against = match (&req.difficulty, &req.opponent) {
-            (Some(d), _) => format!("difficulty {d}"),
-            (_, Some(o)) => format!("an opposed pool of {} (Risk {})", o.skill, o.risk),
-            _ => String::new(),
-        };
-        let detail = format!("{} skill dice, Risk {} against {against}", req.skill, req.risk);
+        let detail = RuinaImperii::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
         if let Ok((Roll::RuinaImperii(roll), _)) = roll_and_record::<RuinaImperii>(ctx, &req, who, &detail) {
             // Fortune bookkeeping: one point for this roll, or all of it for the rest of the scene.

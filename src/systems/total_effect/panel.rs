@@ -91,13 +91,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };
         let notes = bands.notes();
-        let detail = format!(
-            "{}d6 keep {}{}{}",
-            req.dice_count(),
-            if req.net_advantage() >= 0 { "highest 3" } else { "lowest 3" },
-            if req.escalation > 0 { format!(", Escalation {}", req.escalation) } else { String::new() },
-            if req.modifier != 0 { format!(", {:+}", req.modifier) } else { String::new() },
-        );
+        let detail = TotalEffect::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
         if let Ok((Roll::TotalEffect(roll), _)) = roll_and_record::<TotalEffect>(ctx, &req, who, &detail) {
             last.set(Some((roll, notes)));

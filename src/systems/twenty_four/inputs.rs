@@ -77,13 +77,6 @@ impl Situation {
     }
 }
 
-/// The roll in History's words: `rank 3: d8+d10+6, Leverage d6 vs DC 17 (pushed)`.
-pub fn detail(r: &TwentyFourRequest) -> String {
-    let lev = leverage_die(r.leverage).map(|d| format!(", Leverage d{d}")).unwrap_or_default();
-    let push = if r.pushed { " (pushed)" } else { "" };
-    format!("rank {}{lev} vs DC {}{push}", rank_text(r.rank), r.target_dc())
-}
-
 fn rank_text(rank: i64) -> String {
     let ([a, b], flat) = rank_dice(rank);
     let dice = if a == b { format!("2d{a}") } else { format!("d{a}+d{b}") };

@@ -2,7 +2,7 @@
 //! roll and its result (`result.rs`), Push Your Luck (`push.rs`), and the retry rule (remembered across reloads,
 //! with the player's "the situation changed" override, `retry.rs`).
 
-use super::inputs::{detail, Situation, TwentyFourInputs};
+use super::inputs::{Situation, TwentyFourInputs};
 use super::last_roll::LastRoll;
 use super::locations::HitLocationOdds;
 use super::push::PushForm;
@@ -59,7 +59,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             last.retry_tried.set(true);
             return;
         }
-        let mut text = detail(&req);
+        let mut text = TwentyFour::describe(&req);
         if same_again.get_untracked() {
             text.push_str(" (the situation changed)");
         }

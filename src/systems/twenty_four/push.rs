@@ -1,6 +1,5 @@
 //! Push Your Luck after a Miss: the track at risk and the fiction, the odds of the push, and the push itself.
 
-use super::inputs::detail;
 use super::last_roll::LastRoll;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx, SelectField};
 use dicetray_rules::systems::twenty_four::{push_request, PushDeclaration, Track, TwentyFour};
@@ -31,7 +30,9 @@ pub fn PushForm(last: LastRoll, character: Option<String>) -> impl IntoView {
         let Some(prev) = last.roll.get_untracked() else { return };
         let Ok(req) = push_request(&prev, declaration()) else { return };
         let who = ctx.character_ref(&character.get_value());
-        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who, &detail(&req)) {
+        if let Ok((Roll::TwentyFour(roll), id)) =
+            roll_and_record::<TwentyFour>(ctx, &req, who, &TwentyFour::describe(&req))
+        {
             fiction.set(String::new());
             last.record(roll, id, Some(prev));
         }

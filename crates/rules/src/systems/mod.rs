@@ -52,6 +52,9 @@ pub trait RuleSystem {
     fn odds(request: &Self::Request) -> Result<Odds, RequestError>;
     /// What every system reports alike: outcome, events, total, dice.
     fn summary(roll: &Self::Roll) -> Summary;
+    /// The request in the system's words, as History and the roll's line say it (`Climb, rank 3: d8+d10+6,
+    /// Leverage d6 vs DC 17`): no field names, no JSON.
+    fn describe(request: &Self::Request) -> String;
     /// Whether the roll may be pushed (only the 24-System's Push Your Luck pushes: an unpushed Miss).
     fn can_push(_roll: &Self::Roll) -> bool {
         false

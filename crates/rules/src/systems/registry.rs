@@ -86,6 +86,13 @@ macro_rules! declare_systems {
                 }
             }
 
+            /// The request in its system's words ([`RuleSystem::describe`]).
+            pub fn describe(&self) -> String {
+                match self {
+                    $(Request::$variant(r) => $module::$variant::describe(r),)*
+                }
+            }
+
             /// Check every field against the system's rules.
             pub fn validate(&self) -> Result<(), RequestError> {
                 match self {
@@ -192,6 +199,32 @@ mod tests {
         r#"{"system":"ruina-imperii","skill":3,"difficulty":1}"#,
         r#"{"system":"hack-and-slash","opponents":[1]}"#,
     ];
+
+    #[test]
+    fn every_request_reads_in_its_systems_words() {
+        let said = |json: &str| Request::from_json(json).unwrap().describe();
+        assert_eq!(
+            said(r#"{"system":"24-system","rank":6,"dc":15,"pushed":true}"#),
+            "rank 6: 2d6+12 vs DC 13 (pushed)",
+            "a push faces the pushed DC"
+        );
+        assert_eq!(said(r#"{"system":"remedy","dice":"1d20▲","ability":3,"dc":15}"#), "1d20▲ vs DC 15 (Hard)");
+        assert_eq!(
+            said(r#"{"system":"total-effect","advantage":1,"escalation":2,"modifier":-1}"#),
+            "4d6 keep highest 3, Escalation 2, -1"
+        );
+        assert_eq!(
+            said(r#"{"system":"ruina-imperii","skill":4,"risk":1,"difficulty":2}"#),
+            "4 skill dice, Risk 1 against difficulty 2"
+        );
+        assert_eq!(said(r#"{"system":"hack-and-slash","bonus":-1.5,"difficulty":2}"#), "d6 −1½ against d6 2");
+        for json in
+            [r#"{"system":"24-system","rank":3,"dc":15,"attack":true}"#, r#"{"system":"remedy","dice":"1d20","dc":12}"#]
+        {
+            let words = said(json);
+            assert!(!words.contains('{') && !words.contains('_') && !words.contains("dc "), "no field names: {words}");
+        }
+    }
 
     #[test]
     fn every_outcome_and_event_of_every_system_has_its_own_words() {

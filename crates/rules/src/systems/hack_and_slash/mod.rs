@@ -71,6 +71,23 @@ impl RuleSystem for HackAndSlash {
         }
     }
 
+    /// `d6 1½ against d6 2`, `d6 1 against 2 opposer(s) (½, 1)`.
+    fn describe(r: &HackAndSlashRequest) -> String {
+        match &r.opponents {
+            Some(o) => format!(
+                "d6 {} against {} opposer(s) ({})",
+                Self::total_words(r.bonus),
+                o.len(),
+                o.iter().map(|b| Self::total_words(*b)).collect::<Vec<_>>().join(", ")
+            ),
+            None => format!(
+                "d6 {} against d6 {}",
+                Self::total_words(r.bonus),
+                Self::total_words(r.difficulty.unwrap_or(0.0))
+            ),
+        }
+    }
+
     fn summary(roll: &HackAndSlashRoll) -> Summary {
         Summary {
             system: Self::ID.to_string(),

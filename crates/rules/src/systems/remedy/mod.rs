@@ -84,6 +84,19 @@ pub fn with_chosen_rerolls(
     Ok((replay, again))
 }
 
+/// The DC table's name for a DC (Remedy): Trivial, Easy, Moderate, Hard, Punishing, Insane, Impossible.
+pub fn difficulty_name(dc: i64) -> &'static str {
+    match dc {
+        i64::MIN..=4 => "Trivial",
+        5..=9 => "Easy",
+        10..=14 => "Moderate",
+        15..=19 => "Hard",
+        20..=24 => "Punishing",
+        25..=29 => "Insane",
+        _ => "Impossible",
+    }
+}
+
 impl RuleSystem for Remedy {
     const ID: &'static str = "remedy";
     const NAME: &'static str = "Remedy";
@@ -122,6 +135,15 @@ impl RuleSystem for Remedy {
     }
 
     /// Own dice first, then the opponent's (their roles prefixed `opponent_`).
+    /// `1d20▲ vs DC 15 (Hard)`, `1d20 in a contest against 1d20▼`.
+    fn describe(r: &RemedyRequest) -> String {
+        match (&r.dc, &r.opponent) {
+            (Some(dc), _) => format!("{} vs DC {dc} ({})", r.dice, difficulty_name(i64::from(*dc))),
+            (_, Some(o)) => format!("{} in a contest against {}", r.dice, o.dice),
+            _ => r.dice.clone(),
+        }
+    }
+
     fn summary(roll: &Self::Roll) -> Summary {
         let mut dice = roll.dice.clone();
         if let Some(o) = &roll.opponent {

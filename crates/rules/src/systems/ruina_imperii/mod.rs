@@ -80,6 +80,16 @@ impl RuleSystem for RuinaImperii {
     }
 
     /// Own dice first, then the opponent's (their roles prefixed `opponent_`).
+    /// `4 skill dice, Risk 1 against difficulty 2`.
+    fn describe(r: &RuinaImperiiRequest) -> String {
+        let against = match (&r.difficulty, &r.opponent) {
+            (Some(d), _) => format!("difficulty {d}"),
+            (_, Some(o)) => format!("an opposed pool of {} (Risk {})", o.skill, o.risk),
+            _ => String::new(),
+        };
+        format!("{} skill dice, Risk {} against {against}", r.skill, r.risk)
+    }
+
     fn summary(roll: &Self::Roll) -> Summary {
         let mut dice = roll.dice.clone();
         if let Some(o) = &roll.opponent {

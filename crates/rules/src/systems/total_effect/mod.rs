@@ -70,6 +70,17 @@ impl RuleSystem for TotalEffect {
         crate::systems::listed_words(Self::WORDS, name).map_or_else(|| format!("Band {name}"), str::to_string)
     }
 
+    /// `4d6 keep highest 3, Escalation 2, +1`.
+    fn describe(r: &TotalEffectRequest) -> String {
+        format!(
+            "{}d6 keep {}{}{}",
+            r.dice_count(),
+            if r.net_advantage() >= 0 { "highest 3" } else { "lowest 3" },
+            if r.escalation > 0 { format!(", Escalation {}", r.escalation) } else { String::new() },
+            if r.modifier != 0 { format!(", {:+}", r.modifier) } else { String::new() },
+        )
+    }
+
     fn summary(roll: &TotalEffectRoll) -> Summary {
         Summary {
             system: Self::ID.to_string(),

@@ -70,6 +70,17 @@ impl RuleSystem for TwentyFour {
         push::can_push(roll)
     }
 
+    /// `Climb, rank 3: d8+d10+6, Leverage d6 vs DC 17 (pushed)`.
+    fn describe(r: &TwentyFourRequest) -> String {
+        let ([a, b], flat) = pool::rank_dice(r.rank);
+        let dice = if a == b { format!("2d{a}") } else { format!("d{a}+d{b}") };
+        let flat = if flat > 0 { format!("+{flat}") } else { String::new() };
+        let skill = r.skill.as_deref().map(|s| format!("{s}, ")).unwrap_or_default();
+        let lev = pool::leverage_die(r.leverage).map(|d| format!(", Leverage d{d}")).unwrap_or_default();
+        let push = if r.pushed { " (pushed)" } else { "" };
+        format!("{skill}rank {}: {dice}{flat}{lev} vs DC {}{push}", r.rank, r.target_dc())
+    }
+
     fn summary(roll: &TwentyFourRoll) -> Summary {
         Summary {
             system: Self::ID.to_string(),
