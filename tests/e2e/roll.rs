@@ -476,6 +476,29 @@ async fn roll_until_a_miss(page: &Page) -> String {
     page.text(".roll-result .total-value").await
 }
 
+/// The retry rule is about one skill: a Miss at Climb does not block Stealth, and rolling Stealth in between does
+/// not make the Climb Miss retryable.
+#[test]
+fn twenty_four_retry_rule_applies_to_the_same_skill_only() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        climb_at_dc_60(&page).await;
+        roll_until_a_miss(&page).await;
+        page.type_into("#tf-skill-name", "Stealth").await;
+        let before = history_marker(&page).await;
+        roll(&page).await;
+        assert_ne!(history_marker(&page).await, before, "another skill rolls after a Miss at Climb");
+        assert_eq!(page.count(".retry-message").await, 0);
+        page.type_into("#tf-skill-name", "climb ").await;
+        let before = announcements(&page).await;
+        page.click("#roll-button").await;
+        let message = page.text(".retry-message").await;
+        assert!(message.contains("Not a free roll"), "the Climb Miss still holds after a Stealth roll: {message}");
+        assert_eq!(announcements(&page).await, before, "the forbidden retry rolled anyway");
+        assert_no_errors(&page).await;
+    });
+}
+
 #[test]
 fn twenty_four_retry_rule_survives_a_reload_until_the_situation_changes() {
     BrowserTest::new().run(|page| async move {

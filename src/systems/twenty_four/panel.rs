@@ -7,7 +7,7 @@ use super::last_roll::LastRoll;
 use super::locations::HitLocationOdds;
 use super::push::PushForm;
 use super::result::TwentyFourResult;
-use super::retry::{last_miss, SituationChanged};
+use super::retry::{last_miss, last_miss_of, SituationChanged};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
 use crate::systems::roll_bar::RollBar;
@@ -43,11 +43,12 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         logged: RwSignal::new(false),
         retry_tried: RwSignal::new(false),
     };
+    // The retry rule looks at this character's latest roll of the same skill (History keeps them all).
+    let scope = StoredValue::new(character.clone());
     let same_again = Memo::new(move |_| {
-        last.roll.with(|l| match (l, request.get()) {
-            (Some(prev), Ok(next)) => is_forbidden_retry_of(prev, &next),
-            _ => false,
-        })
+        let Ok(next) = request.get() else { return false };
+        let prev = scope.with_value(|c| last_miss_of(&state, c, next.skill.as_deref()));
+        prev.is_some_and(|prev| is_forbidden_retry_of(&prev, &next))
     });
     let situation_changed = RwSignal::new(false);
     let forbidden = Memo::new(move |_| same_again.get() && !situation_changed.get());

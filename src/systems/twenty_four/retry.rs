@@ -34,6 +34,22 @@ fn replay_miss(entry: &HistoryEntry) -> Option<TwentyFourRoll> {
     Some(roll)
 }
 
+/// The Miss a roll of `skill` by `character` (None: ad hoc) would retry: the latest 24-System roll of that
+/// character *and skill* in the History (skill names compared as the rule does: trimmed, any case; no skill name
+/// matches no skill name), if it was a Miss. Rolling another skill in between does not make a Miss retryable, and a
+/// Miss at one skill never blocks another.
+pub fn last_miss_of(state: &AppState, character: &Option<String>, skill: Option<&str>) -> Option<TwentyFourRoll> {
+    let key = |s: Option<&str>| s.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
+    let wanted = key(skill);
+    state.history.with(|h| {
+        let entry = h.iter().rev().find(|e| {
+            let RollSource::System { request: Request::TwentyFour(r) } = &e.source else { return false };
+            e.character.as_ref().map(|c| &c.id) == character.as_ref() && key(r.skill.as_deref()) == wanted
+        })?;
+        replay_miss(entry)
+    })
+}
+
 /// "The situation changed": the player says something real changed since the Miss (another method or tool,
 /// help, time, new Leverage, a new cost), so the same skill at the same DC is a new attempt.
 #[component]
