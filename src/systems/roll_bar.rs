@@ -32,6 +32,27 @@ impl LatestRoll {
     }
 }
 
+/// What the latest roll allows next (Push Your Luck, a ♻ reroll), offered in the bar: its words, and the form
+/// (a CSS selector) the bar's button brings into view and focuses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FollowUp {
+    pub label: &'static str,
+    pub target: &'static str,
+}
+
+/// Put the focus on `target`'s first control (which brings it into view) or, failing that, scroll to it.
+fn go_to(target: &str) {
+    let Some(form) = document().query_selector(target).ok().flatten() else { return };
+    let control = form.query_selector("select, textarea, input, button").ok().flatten();
+    use leptos::wasm_bindgen::JsCast;
+    match control.and_then(|c| c.dyn_into::<leptos::web_sys::HtmlElement>().ok()) {
+        Some(control) => {
+            let _ = control.focus();
+        }
+        None => form.scroll_into_view(),
+    }
+}
+
 /// An outcome's symbol, shown beside its words (colour is never the only cue).
 pub fn outcome_mark(outcome: &str) -> &'static str {
     match outcome {
@@ -102,6 +123,9 @@ pub fn RollBar(
     /// Why the last tap on Roll rolled nothing, if it did not (the 24-System's retry rule).
     #[prop(optional, into)]
     refused: Option<Signal<Option<String>>>,
+    /// What the latest roll allows next, offered under it.
+    #[prop(optional, into)]
+    follow_up: Option<Signal<Option<FollowUp>>>,
 ) -> impl IntoView {
     let on_roll = std::rc::Rc::new(on_roll);
     roll_if_asked(enabled, on_roll.clone());
@@ -138,6 +162,17 @@ pub fn RollBar(
                                 <span class="latest-total">{format!("{total_label} {total}")}</span>
                                 <a class="latest-details" href="#" on:click=details>"Details"</a>
                             </p>
+                        }
+                    })
+            }}
+            {move || {
+                follow_up
+                    .and_then(|f| f.get())
+                    .map(|f| {
+                        view! {
+                            <button type="button" class="follow-up" on:click=move |_| go_to(f.target)>
+                                {f.label}
+                            </button>
                         }
                     })
             }}

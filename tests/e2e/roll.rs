@@ -511,6 +511,13 @@ fn twenty_four_retry_rule_survives_a_reload_until_the_situation_changes() {
         page.wait_for(".from-history").await;
         assert_eq!(page.text(".roll-result .total-value").await, total);
         assert_eq!(page.count(".push-form").await, 1, "the Miss can still be pushed after a reload");
+        // The bar offers the push right there: its button brings the form into view with the focus in it.
+        page.click(".panel-roll .follow-up").await;
+        page.wait_js(
+            "return document.activeElement && document.activeElement.id === 'push-track' || null;",
+            "the focus in the push form",
+        )
+        .await;
         climb_at_dc_60(&page).await;
         let before = history_marker(&page).await;
         page.click("#roll-button").await;

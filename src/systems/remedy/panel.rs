@@ -6,7 +6,7 @@ use super::result::RemedyResult;
 use crate::state::situation::{remember, ROW};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, CheckField, NumberField, OddsView, RollCtx, SelectField};
-use crate::systems::roll_bar::RollBar;
+use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use dicetray_rules::systems::remedy::difficulty_name;
 use dicetray_rules::systems::remedy::{Check, CheckDice, Reactive, Remedy, RemedyRequest, RerollPolicy};
@@ -246,7 +246,17 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                 <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
             </Show>
         </div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=Remedy::words />
+        <RollBar
+            system=ID
+            enabled=Signal::derive(move || request.with(Result::is_ok))
+            on_roll=on_roll
+            odds=odds
+            label=Remedy::words
+            follow_up=Signal::derive(move || {
+                let open = last.with(|r| r.as_ref().is_some_and(|r| !r.roll.check.rerollable.is_empty()));
+                open.then_some(FollowUp { label: "Reroll (♻)…", target: ".reroll-choice" })
+            })
+        />
         <div class="panel-output"><RemedyResult last /></div>
     }
 }

@@ -10,7 +10,7 @@ use super::result::TwentyFourResult;
 use super::retry::{last_miss, last_miss_of, SituationChanged};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
-use crate::systems::roll_bar::RollBar;
+use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use dicetray_rules::systems::twenty_four::{can_push, is_forbidden_retry_of, TwentyFour};
 use dicetray_rules::systems::{Roll, RuleSystem};
@@ -71,6 +71,8 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
         }
     };
     let can_push_now = move || last.roll.with(|l| l.as_ref().is_some_and(can_push));
+    let push_offer =
+        Signal::derive(move || can_push_now().then_some(FollowUp { label: "Push Your Luck…", target: ".push-form" }));
 
     view! {
         <TwentyFourInputs situation request />
@@ -78,7 +80,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             <OddsView odds=odds label=TwentyFour::words />
             <HitLocationOdds request=request />
         </div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words refused=Signal::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words follow_up=push_offer refused=Signal::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
         <div class="panel-output">
             <Show when=move || last.retry_tried.get() && forbidden.get()>
                 <p class="retry-message" role="alert">
