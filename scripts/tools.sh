@@ -58,25 +58,26 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $wasm_opt_version"; then
   npm install --silent --no-audit --no-fund --prefix "$root/.tools" "binaryen@$wasm_opt_version"
 fi
 
+# npm_pinned PACKAGE VERSION WHAT: PACKAGE at VERSION in .tools/npm (installed unless that version is there), for WHAT.
+npm_pinned() {
+  local installed
+  installed="$(sed -n 's/^  "version": "\(.*\)",/\1/p' "$root/.tools/npm/node_modules/$1/package.json" 2>/dev/null || true)"
+  if [ "$installed" != "$2" ]; then
+    command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for $3"
+    say "installing $1 $2 (npm) into .tools/npm"
+    npm install --silent --no-audit --no-fund --prefix "$root/.tools/npm" "$1@$2"
+  fi
+}
+
 # The notation conformance suite (crates/rules/tests/conformance.rs, run by `cargo test`) compares with
 # rpg-dice-roller at the version pinned there; bench/compare uses the same copy.
 rpg_version="$(sed -n 's/^const RPG_VERSION: &str = "\(.*\)";/\1/p' crates/rules/tests/conformance.rs)"
-rpg_pkg="$root/.tools/npm/node_modules/@dice-roller/rpg-dice-roller/package.json"
-if [ "$(sed -n 's/^  "version": "\(.*\)",/\1/p' "$rpg_pkg" 2>/dev/null)" != "$rpg_version" ]; then
-  command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for the conformance suite"
-  say "installing @dice-roller/rpg-dice-roller $rpg_version (npm) into .tools/npm"
-  npm install --silent --no-audit --no-fund --prefix "$root/.tools/npm" "@dice-roller/rpg-dice-roller@$rpg_version"
-fi
+npm_pinned @dice-roller/rpg-dice-roller "$rpg_version" "the conformance suite"
 
 if [ "${1:-}" = "--browser" ]; then
   # The browser tests' accessibility checks (tests/e2e/a11y.rs) run axe-core at the version pinned there.
   axe_version="$(sed -n 's/^pub const AXE_VERSION: &str = "\(.*\)";/\1/p' tests/e2e/a11y.rs)"
-  axe_pkg="$root/.tools/npm/node_modules/axe-core/package.json"
-  if [ "$(sed -n 's/^  "version": "\(.*\)",/\1/p' "$axe_pkg" 2>/dev/null)" != "$axe_version" ]; then
-    command -v npm >/dev/null || die "npm not found: install Node.js (apt-get install nodejs npm) for the accessibility checks"
-    say "installing axe-core $axe_version (npm) into .tools/npm"
-    npm install --silent --no-audit --no-fund --prefix "$root/.tools/npm" "axe-core@$axe_version"
-  fi
+  npm_pinned axe-core "$axe_version" "the accessibility checks"
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     [ "$(id -u)" = 0 ] || die "Chromium and chromedriver are missing: run 'sudo apt-get install -y chromium chromium-driver'"
     say "installing Chromium and chromedriver (Debian packages)"
