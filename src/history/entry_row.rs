@@ -5,10 +5,10 @@
 use super::{replay, text};
 use crate::state::HistoryEntry;
 use crate::widgets::dice::DiceRow;
+use crate::widgets::share::{absolute_url, copy_text, share_natively};
 use dicetray_rules::systems::words;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::{JsCast, JsValue};
 
 /// Digits of a seed shown before it is opened.
 const SEED_SHOWN: usize = 6;
@@ -150,37 +150,6 @@ pub fn EntryRow(entry: HistoryEntry) -> impl IntoView {
             }}
         </li>
     }
-}
-
-/// The page's URL with `hash` as its fragment.
-fn absolute_url(hash: &str) -> String {
-    let href = window().location().href().unwrap_or_default();
-    let base = href.split('#').next().unwrap_or_default();
-    format!("{base}{hash}")
-}
-
-/// Put `text` on the clipboard; false if the browser has no Clipboard API or refused.
-async fn copy_text(text: &str) -> bool {
-    let navigator = window().navigator();
-    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).ok();
-    let Some(clipboard) = clipboard.filter(|c| !c.is_undefined() && !c.is_null()) else { return false };
-    let clipboard: web_sys::Clipboard = clipboard.unchecked_into();
-    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text)).await.is_ok()
-}
-
-/// Share `text` and `url` through the system's share sheet (the Web Share API); false where the browser has none
-/// or the player closed it.
-async fn share_natively(text: &str, url: &str) -> bool {
-    let navigator = window().navigator();
-    let Ok(share) = js_sys::Reflect::get(&navigator, &JsValue::from_str("share")) else { return false };
-    let Ok(share) = share.dyn_into::<js_sys::Function>() else { return false };
-    let data = js_sys::Object::new();
-    for (key, value) in [("title", "dicetray roll"), ("text", text), ("url", url)] {
-        let _ = js_sys::Reflect::set(&data, &JsValue::from_str(key), &JsValue::from_str(value));
-    }
-    let Ok(promise) = share.call1(&navigator, &data) else { return false };
-    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else { return false };
-    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
 
 #[cfg(test)]

@@ -8,8 +8,10 @@
 //! the work of the odds (`dicetray_rules::dice::limits`), so no expression can freeze the tab.
 
 use crate::help::syntax::SyntaxHelp;
+use crate::history::entry_row::share_words;
+use crate::history::replay::replay_hash;
 use crate::state::roll::Rolled;
-use crate::state::use_app_state;
+use crate::state::{use_app_state, AppState};
 use crate::tray::breakdown::Breakdown;
 use crate::tray::buttons::DiceButtons;
 use crate::tray::compare::CompareWords;
@@ -19,6 +21,7 @@ use crate::tray::input::OddsError;
 use crate::tray::input::{NotationFeedback, NotationInput};
 use crate::tray::recall::{recent_expressions, Recall, RecallChips, RECALL_LEN};
 use crate::tray::suggest::Suggestion;
+use crate::widgets::share::{absolute_url, ShareRoll};
 use dicetray_rules::dice::{compare_points, parse, Expr, ExprRoll, NotationError};
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
@@ -26,14 +29,7 @@ use leptos::prelude::*;
 #[component]
 pub fn TrayScreen() -> impl IntoView {
     let state = use_app_state();
-    // The text as the player left it (the desk), kept as it changes.
-    let text = RwSignal::new(state.desk.with_untracked(|d| d.tray_text.clone()));
-    Effect::new(move |first_done: Option<()>| {
-        let typed = text.get();
-        if first_done.is_some() {
-            state.desk.update(|d| d.set_tray_text(&typed));
-        }
-    });
+    let text = kept_text(state);
     // None while the box is blank.
     let parsed: Memo<Option<Result<Expr, NotationError>>> =
         Memo::new(move |_| text.with(|t| (!t.trim().is_empty()).then(|| parse(t))));
@@ -52,6 +48,8 @@ pub fn TrayScreen() -> impl IntoView {
     });
     let hist = Memo::new(move |_| odds.with(|o| o.as_ref().and_then(|o| o.as_ref().ok()).and_then(histogram)));
     let last = RwSignal::new(None::<ExprRoll>);
+    // The latest roll's History entry, for Share.
+    let last_entry = RwSignal::new(None::<String>);
     let rolls = RwSignal::new(0u32);
     // An error rolling (division by zero, overflow): shown until the text changes.
     let roll_error = RwSignal::new(None::<(String, NotationError)>);
@@ -97,8 +95,9 @@ pub fn TrayScreen() -> impl IntoView {
             Ok((r, rolled))
         });
         match recorded {
-            Ok((r, _)) => {
+            Ok((r, id)) => {
                 crate::widgets::device::buzz_for_roll(&state);
+                last_entry.set(Some(id));
                 roll_error.set(None);
                 recall.stop();
                 rolls.update(|n| *n += 1);
@@ -107,6 +106,7 @@ pub fn TrayScreen() -> impl IntoView {
             Err(e) => {
                 // The previous result must not pass for this roll's.
                 last.set(None);
+                last_entry.set(None);
                 roll_error.set(Some((source, e)));
             }
         }
@@ -154,6 +154,7 @@ pub fn TrayScreen() -> impl IntoView {
                     <Suggestion text=text invalid=invalid on_use=move |e: String| pick(e) />
                     <CompareWords points=points text=text />
                     <Breakdown roll=last count=rolls />
+                    <ShareRoll what=Signal::derive(move || shared(state, last_entry.get().filter(|_| last.with(Option::is_some)))) />
                     <DiceButtons text=text on_edit=move |_| edited() />
                     <Favourites text=text can_save=can_roll on_pick=pick />
                     <RecallChips recent=recent on_pick=pick />
@@ -172,4 +173,22 @@ pub fn TrayScreen() -> impl IntoView {
             </p>
         </section>
     }
+}
+
+/// The Tray's text, as the player left it (the desk), kept there as it changes.
+fn kept_text(state: AppState) -> RwSignal<String> {
+    let text = RwSignal::new(state.desk.with_untracked(|d| d.tray_text.clone()));
+    Effect::new(move |first_done: Option<()>| {
+        let typed = text.get();
+        if first_done.is_some() {
+            state.desk.update(|d| d.set_tray_text(&typed));
+        }
+    });
+    text
+}
+
+/// What Share says of History entry `id`: the roll in words and its replay link.
+fn shared(state: AppState, id: Option<String>) -> Option<(String, String)> {
+    let id = id?;
+    state.history.with(|h| h.iter().rev().find(|e| e.id == id).map(|e| (share_words(e), absolute_url(&replay_hash(e)))))
 }

@@ -6,5 +6,6 @@ pub mod dice;
 pub mod lazy_screen;
 pub mod notices;
 pub mod odds_chart;
+pub mod share;
 pub mod table_settings;
 pub mod time;

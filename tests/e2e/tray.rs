@@ -257,6 +257,23 @@ fn rolling_shows_the_breakdown_and_records_it() {
         let text = page.text(".tray-text").await;
         assert!(text.starts_with("4d6kh3 [") && text.ends_with(&format!("= {total}")), "plain text {text:?}");
         assert!(text.contains("dropped"), "{text}");
+        // Share: the roll in words and its replay link, through the share sheet, the clipboard or a field to copy.
+        page.click(".share-roll").await;
+        let shared = page
+            .wait_js(
+                "const said = document.querySelector('.share-said').textContent;
+                 const field = document.querySelector('.copy-fallback-input');
+                 if (field) return field.value;
+                 return said ? navigator.clipboard.readText().catch(() => said) : null;",
+                "the share",
+            )
+            .await;
+        let shared = shared.as_str().unwrap_or_default().to_string();
+        assert!(
+            shared.starts_with("Copied")
+                || (shared.contains(&format!("rolled 4d6kh3: {total}")) && shared.contains("#/replay?n=")),
+            "the share says the roll and its link: {shared}"
+        );
         let announced = page.text("#tray-announce").await;
         assert_eq!(page.attr("#tray-announce", "aria-live").await.as_deref(), Some("polite"));
         assert!(

@@ -1,0 +1,84 @@
+//! Sharing a roll: the phone's share sheet (the Web Share API) where the browser has one, else the words and the
+//! link on the clipboard, else a field to copy them from. History's rows and the Tray's result use it.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The page's URL with `hash` as its fragment.
+pub fn absolute_url(hash: &str) -> String {
+    let href = window().location().href().unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{hash}")
+}
+
+/// Put `text` on the clipboard; false if the browser has no Clipboard API or refused.
+pub async fn copy_text(text: &str) -> bool {
+    let navigator = window().navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).ok();
+    let Some(clipboard) = clipboard.filter(|c| !c.is_undefined() && !c.is_null()) else { return false };
+    let clipboard: web_sys::Clipboard = clipboard.unchecked_into();
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text)).await.is_ok()
+}
+
+/// Share `text` and `url` through the system's share sheet (the Web Share API); false where the browser has none
+/// or the player closed it.
+pub async fn share_natively(text: &str, url: &str) -> bool {
+    let navigator = window().navigator();
+    let Ok(share) = js_sys::Reflect::get(&navigator, &JsValue::from_str("share")) else { return false };
+    let Ok(share) = share.dyn_into::<js_sys::Function>() else { return false };
+    let data = js_sys::Object::new();
+    for (key, value) in [("title", "dicetray roll"), ("text", text), ("url", url)] {
+        let _ = js_sys::Reflect::set(&data, &JsValue::from_str(key), &JsValue::from_str(value));
+    }
+    let Ok(promise) = share.call1(&navigator, &data) else { return false };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else { return false };
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
+
+/// A Share button for `what`: (the roll in words, its replay link), or nothing while there is no roll.
+#[component]
+pub fn ShareRoll(#[prop(into)] what: Signal<Option<(String, String)>>) -> impl IntoView {
+    let said = RwSignal::new(None::<&'static str>);
+    let fallback = RwSignal::new(None::<String>);
+    let share = move |_| {
+        let Some((words, url)) = what.get_untracked() else { return };
+        spawn_local(async move {
+            if share_natively(&words, &url).await {
+                said.set(Some("Shared"));
+            } else if copy_text(&format!("{words}\n{url}")).await {
+                said.set(Some("Copied: the roll in words and its link"));
+            } else {
+                fallback.set(Some(format!("{words} {url}")));
+            }
+        });
+    };
+    // A new roll: nothing said yet.
+    Effect::new(move |_| {
+        what.track();
+        said.set(None);
+        fallback.set(None);
+    });
+    view! {
+        <Show when=move || what.with(Option::is_some)>
+            <div class="share-roll-line">
+                <button type="button" class="button share-roll" on:click=share>
+                    "Share"
+                </button>
+                <span class="share-said" role="status">{move || said.get()}</span>
+                {move || {
+                    fallback
+                        .get()
+                        .map(|text| {
+                            view! {
+                                <label class="copy-fallback">
+                                    <span>"Copying is not allowed here; select and copy:"</span>
+                                    <input type="text" readonly class="copy-fallback-input" value=text />
+                                </label>
+                            }
+                        })
+                }}
+            </div>
+        </Show>
+    }
+}
