@@ -110,7 +110,7 @@ fn SheetRolls(id: StoredValue<String>, rolls: Signal<Vec<String>>, name: Signal<
                                         aria-label=aria
                                         on:click=move |_| id.with_value(|id| ui.roll_row(id, row))
                                     >
-                                        <span aria-hidden="true">"🎲 "</span>
+                                        <span aria-hidden="true">"⚄ "</span>
                                         {label}
                                     </button>
                                 </li>

@@ -113,7 +113,7 @@ fn a_sheet_rows_roll_rolls_that_skill_for_that_character_in_one_tap() {
                 "the sheet's Roll buttons",
             )
             .await;
-        assert_eq!(rows, json!(["🎲 Climb (rank 3)", "🎲 Stealth (rank 1)"]));
+        assert_eq!(rows, json!(["⚄ Climb (rank 3)", "⚄ Stealth (rank 1)"]));
         assert_eq!(
             page.attr(".sheet-roll[data-row=\"1\"]", "aria-label").await.as_deref(),
             Some("Roll Stealth (rank 1) as Mara")
