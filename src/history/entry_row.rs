@@ -5,7 +5,7 @@
 use super::{replay, text};
 use crate::state::HistoryEntry;
 use crate::widgets::dice::DiceRow;
-use crate::widgets::share::{absolute_url, copy_text, share_natively};
+use crate::widgets::share::{absolute_url, copy_text, share_roll, Shared};
 use dicetray_rules::systems::words;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -78,13 +78,13 @@ pub fn EntryRow(entry: HistoryEntry) -> impl IntoView {
     let share = move |_| {
         let (said, url) = (said.get_value(), url.get_value());
         spawn_local(async move {
-            if share_natively(&said, &url).await {
-                sent.set(Sent::Shared);
-            } else if copy_text(&format!("{said}\n{url}")).await {
-                sent.set(Sent::Copied);
-                fallback.set(None);
-            } else {
-                fallback.set(Some(format!("{said} {url}")));
+            match share_roll(&said, &url).await {
+                Shared::Natively => sent.set(Sent::Shared),
+                Shared::Copied => {
+                    sent.set(Sent::Copied);
+                    fallback.set(None);
+                }
+                Shared::ByHand(text) => fallback.set(Some(text)),
             }
         });
     };

@@ -5,10 +5,9 @@
 //! (ARCHITECTURE.md, "Saved data").
 
 use super::backend::{Backend, StoreError};
-use super::quarantine::{keep_aside, keep_aside_once};
+use super::load::{not_read, refused};
 use crate::state::{AppState, NoticeLevel};
 use dicetray_saved::desk::{decode_desk, encode_desk, Desk, DESK_KEY, DESK_VERSION};
-use dicetray_saved::migrate::DecodeError;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -40,7 +39,11 @@ impl LoadedDesk {
     }
 }
 
-/// Read the desk from `b`. Never fails: the worst case is a fresh desk, a notice and a key left alone.
+/// What the player calls the desk, in notices.
+const NOUN: &str = "Roll screen and Tray places (who rolls, the panels' inputs, the Tray's text and favourites)";
+
+/// Read the desk from `b`. Never fails: the worst case is a fresh desk, a notice and a key left alone (the same
+/// handling as the other keys, `load::refused`).
 pub fn load_desk(b: &dyn Backend, now_ms: f64) -> LoadedDesk {
     let mut out = LoadedDesk::nothing_saved();
     let raw = match b.get(DESK_KEY) {
@@ -48,10 +51,7 @@ pub fn load_desk(b: &dyn Backend, now_ms: f64) -> LoadedDesk {
         Ok(None) => return out,
         Err(e) => {
             out.writable = false;
-            out.notices.push((
-                NoticeLevel::Warning,
-                format!("Who rolls, the panels' inputs and the Tray's favourites could not be read ({e}); this tab starts afresh and does not save them."),
-            ));
+            out.notices.push(not_read(NOUN, &e));
             return out;
         }
     };
@@ -60,42 +60,11 @@ pub fn load_desk(b: &dyn Backend, now_ms: f64) -> LoadedDesk {
             out.clean = (encode_desk(&desk) == raw).then_some(raw);
             out.desk = desk;
         }
-        Err(DecodeError::Future(v)) => {
-            out.writable = false;
+        Err(e) => {
+            let (writable, notice) = refused(b, DESK_KEY, NOUN, DESK_VERSION, &raw, e, now_ms);
+            out.writable = writable;
             out.clean = None;
-            let aside = keep_aside_once(b, DESK_KEY, "future", now_ms, &raw)
-                .map(|k| format!(" A copy is also kept under “{k}”."))
-                .unwrap_or_default();
-            out.notices.push((
-                NoticeLevel::Warning,
-                format!(
-                    "Who rolls, the panels' inputs and the Tray's favourites were saved by a newer dicetray (desk format \
-                     version {v}; this version reads up to {DESK_VERSION}). They are left untouched, and this tab does \
-                     not save its own.{aside}"
-                ),
-            ));
-        }
-        Err(DecodeError::Unreadable(why)) => {
-            out.clean = None;
-            match keep_aside(b, DESK_KEY, "corrupt", now_ms, &raw) {
-                Ok(aside) => out.notices.push((
-                    NoticeLevel::Warning,
-                    format!(
-                        "Who rolls, the panels' inputs and the Tray's favourites could not be read ({why}). The \
-                         original is kept aside under “{aside}”; starting afresh."
-                    ),
-                )),
-                Err(e) => {
-                    out.writable = false;
-                    out.notices.push((
-                        NoticeLevel::Warning,
-                        format!(
-                            "Who rolls, the panels' inputs and the Tray's favourites could not be read ({why}) nor \
-                             kept aside ({e}); they are left as they are and this tab does not save its own."
-                        ),
-                    ));
-                }
-            }
+            out.notices.push(notice);
         }
     }
     out

@@ -1,6 +1,6 @@
 //! Start-up reading of one key: decode, migrate, keep aside whatever cannot be read, and say what happened.
 
-use super::backend::Backend;
+use super::backend::{Backend, StoreError};
 use super::quarantine::{bad_entries_json, keep_aside, keep_aside_once};
 use crate::state::NoticeLevel;
 use dicetray_saved::migrate::{decode, DecodeError, Decoded};
@@ -42,13 +42,7 @@ pub fn load<T: dicetray_saved::migrate::Item>(b: &dyn Backend, kind: Kind, now_m
         Ok(None) => return Loaded::nothing_saved(),
         Err(e) => {
             out.writable = false;
-            out.notices.push((
-                NoticeLevel::Error,
-                format!(
-                    "Your saved {} could not be read ({e}). Changes in this tab are kept in memory only.",
-                    kind.noun()
-                ),
-            ));
+            out.notices.push(not_read(kind.noun(), &e));
             return out;
         }
     };
@@ -89,42 +83,69 @@ pub fn load<T: dicetray_saved::migrate::Item>(b: &dyn Backend, kind: Kind, now_m
                 }
             }
         }
-        Err(DecodeError::Future(v)) => {
-            out.writable = false;
-            let aside = keep_aside_once(b, key, "future", now_ms, &raw)
-                .map(|k| format!(" A copy is also kept under “{k}”."))
-                .unwrap_or_default();
-            out.notices.push((
-                NoticeLevel::Warning,
-                format!(
-                    "Your saved {} were written by a newer dicetray (format version {v}); this version reads up to {}. \
-                     They are left untouched, and changes in this tab are not saved.{aside}",
-                    kind.noun(),
-                    kind.current_version()
-                ),
-            ));
+        Err(e) => {
+            let (writable, notice) = refused(b, key, kind.noun(), kind.current_version(), &raw, e, now_ms);
+            out.writable = writable;
+            out.notices.push(notice);
         }
-        Err(DecodeError::Unreadable(why)) => match keep_aside(b, key, "corrupt", now_ms, &raw) {
-            Ok(aside) => out.notices.push((
-                NoticeLevel::Error,
-                format!(
-                    "Your saved {} could not be read ({why}). The original is kept aside under “{aside}”; starting afresh.",
-                    kind.noun()
-                ),
-            )),
-            Err(e) => {
-                out.writable = false;
-                out.notices.push((
-                    NoticeLevel::Error,
-                    format!(
-                        "Your saved {} could not be read ({why}) nor kept aside ({e}); it is left as it is and changes in this tab are not saved.",
-                        kind.noun()
-                    ),
-                ));
-            }
-        },
     }
     out
+}
+
+/// The notice when the storage itself refused to read `noun`'s key (the key is then left alone).
+pub fn not_read(noun: &str, e: &StoreError) -> (NoticeLevel, String) {
+    (
+        NoticeLevel::Error,
+        format!("Your saved {noun} could not be read ({e}). Changes in this tab are kept in memory only."),
+    )
+}
+
+/// A key (`raw`, holding `noun`, which this build reads up to format `current`) that could not be read at all:
+/// a newer dicetray's blob is left alone (with one copy aside), anything else is kept aside under
+/// `<key>.corrupt.<ms>` before starting afresh. Returns whether the key may be written, and what to tell the player.
+pub fn refused(
+    b: &dyn Backend,
+    key: &str,
+    noun: &str,
+    current: u32,
+    raw: &str,
+    e: DecodeError,
+    now_ms: f64,
+) -> (bool, (NoticeLevel, String)) {
+    match e {
+        DecodeError::Future(v) => {
+            let aside = keep_aside_once(b, key, "future", now_ms, raw)
+                .map(|k| format!(" A copy is also kept under “{k}”."))
+                .unwrap_or_default();
+            let text = format!(
+                "Your saved {noun} were written by a newer dicetray (format version {v}); this version reads up to \
+                 {current}. They are left untouched, and changes in this tab are not saved.{aside}"
+            );
+            (false, (NoticeLevel::Warning, text))
+        }
+        DecodeError::Unreadable(why) => match keep_aside(b, key, "corrupt", now_ms, raw) {
+            Ok(aside) => (
+                true,
+                (
+                    NoticeLevel::Error,
+                    format!(
+                        "Your saved {noun} could not be read ({why}). The original is kept aside under “{aside}”; \
+                         starting afresh."
+                    ),
+                ),
+            ),
+            Err(e) => (
+                false,
+                (
+                    NoticeLevel::Error,
+                    format!(
+                        "Your saved {noun} could not be read ({why}) nor kept aside ({e}); it is left as it is and \
+                         changes in this tab are not saved."
+                    ),
+                ),
+            ),
+        },
+    }
 }
 
 #[cfg(test)]

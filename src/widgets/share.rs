@@ -23,7 +23,7 @@ pub async fn copy_text(text: &str) -> bool {
 
 /// Share `text` and `url` through the system's share sheet (the Web Share API); false where the browser has none
 /// or the player closed it.
-pub async fn share_natively(text: &str, url: &str) -> bool {
+async fn share_natively(text: &str, url: &str) -> bool {
     let navigator = window().navigator();
     let Ok(share) = js_sys::Reflect::get(&navigator, &JsValue::from_str("share")) else { return false };
     let Ok(share) = share.dyn_into::<js_sys::Function>() else { return false };
@@ -36,6 +36,27 @@ pub async fn share_natively(text: &str, url: &str) -> bool {
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
 
+/// What became of sharing a roll.
+pub enum Shared {
+    /// Through the system's share sheet.
+    Natively,
+    /// The words and the link are on the clipboard.
+    Copied,
+    /// Neither could be used: the text for the player to copy by hand.
+    ByHand(String),
+}
+
+/// Share `words` and `url`: the share sheet where there is one, else both on the clipboard.
+pub async fn share_roll(words: &str, url: &str) -> Shared {
+    if share_natively(words, url).await {
+        Shared::Natively
+    } else if copy_text(&format!("{words}\n{url}")).await {
+        Shared::Copied
+    } else {
+        Shared::ByHand(format!("{words} {url}"))
+    }
+}
+
 /// A Share button for `what`: (the roll in words, its replay link), or nothing while there is no roll.
 #[component]
 pub fn ShareRoll(#[prop(into)] what: Signal<Option<(String, String)>>) -> impl IntoView {
@@ -44,12 +65,10 @@ pub fn ShareRoll(#[prop(into)] what: Signal<Option<(String, String)>>) -> impl I
     let share = move |_| {
         let Some((words, url)) = what.get_untracked() else { return };
         spawn_local(async move {
-            if share_natively(&words, &url).await {
-                said.set(Some("Shared"));
-            } else if copy_text(&format!("{words}\n{url}")).await {
-                said.set(Some("Copied: the roll in words and its link"));
-            } else {
-                fallback.set(Some(format!("{words} {url}")));
+            match share_roll(&words, &url).await {
+                Shared::Natively => said.set(Some("Shared")),
+                Shared::Copied => said.set(Some("Copied: the roll in words and its link")),
+                Shared::ByHand(text) => fallback.set(Some(text)),
             }
         });
     };
