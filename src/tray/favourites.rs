@@ -78,7 +78,7 @@ pub fn Favourites(
         <section class="tray-favourites" aria-labelledby="tray-favourites-title">
             <div class="favourites-head">
                 <h2 id="tray-favourites-title">"Favourites"</h2>
-                <button type="button" class="favourite-save" disabled=move || !can_save.get() on:click=start_naming>
+                <button type="button" class="button favourite-save" disabled=move || !can_save.get() on:click=start_naming>
                     "☆ Save as favourite"
                 </button>
             </div>
@@ -92,7 +92,7 @@ pub fn Favourites(
                         view! {
                             <p class="favourite-removed" role="status">
                                 {format!("Removed “{}”. ", f.name)}
-                                <button type="button" class="favourite-undo" on:click=undo>
+                                <button type="button" class="button favourite-undo" on:click=undo>
                                     "Undo"
                                 </button>
                             </p>
@@ -134,8 +134,8 @@ fn NameForm(
                 node_ref=name_ref
                 bind:value=name
             />
-            <button type="submit">"Save"</button>
-            <button type="button" on:click=move |_| on_cancel()>
+            <button type="submit" class="button">"Save"</button>
+            <button type="button" class="button" on:click=move |_| on_cancel()>
                 "Cancel"
             </button>
             <p class="field-error" id="favourite-problem">{move || problem.get()}</p>
