@@ -63,13 +63,13 @@ pub fn App(saved: crate::storage::Saved) -> impl IntoView {
             {move || match screen.get() {
                 Screen::Roll => screens::roll::RollScreen().into_any(),
                 // The other screens are lazily loaded wasm chunks (screens::split).
-                Screen::Tray => lazy_screen("Tray", split::tray_preload, split::screen_tray),
+                Screen::Tray => lazy_screen("Tray", &["tray"], split::tray_preload, split::screen_tray),
                 Screen::Characters => {
-                    lazy_screen("Characters", split::characters_preload, split::screen_characters)
+                    lazy_screen("Characters", &["characters"], split::characters_preload, split::screen_characters)
                 }
-                Screen::History => lazy_screen("History", split::history_preload, split::screen_history),
-                Screen::Help => lazy_screen("Help", split::help_preload, split::screen_help),
-                Screen::Replay => lazy_screen("Replay", split::replay_preload, split::screen_replay),
+                Screen::History => lazy_screen("History", &["history"], split::history_preload, split::screen_history),
+                Screen::Help => lazy_screen("Help", &["help", "tray"], split::help_preload, split::screen_help),
+                Screen::Replay => lazy_screen("Replay", &["history"], split::replay_preload, split::screen_replay),
             }}
         </main>
         <footer class="app-footer">

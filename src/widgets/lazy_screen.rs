@@ -3,6 +3,7 @@
 //! chunk, say) an alert that says so, with a Try again button. A chunk is fetched once per page load: opening its
 //! screen or panel again builds it at once, without a loading frame.
 
+use super::sheets;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos::wasm_split::SplitLoaderError;
@@ -18,15 +19,16 @@ enum Status {
     Failed,
 }
 
-/// The screen `label` (its name in the navigation): `preload` fetches its chunk, `screen` builds it.
-pub fn lazy_screen<P, PF, S, SF>(label: &'static str, preload: P, screen: S) -> AnyView
+/// The screen `label` (its name in the navigation), styled by the stylesheets `sheets` (`widgets::sheets`):
+/// `preload` fetches its chunk, `screen` builds it once the chunk and the sheets are in.
+pub fn lazy_screen<P, PF, S, SF>(label: &'static str, sheets: &'static [&'static str], preload: P, screen: S) -> AnyView
 where
     P: Fn() -> PF + Send + Sync + 'static,
     PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
     S: Fn() -> SF + Send + Sync + 'static,
     SF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
 {
-    lazy_view(label, "screen", preload, screen)
+    lazy_part(label, "screen", sheets, preload, screen)
 }
 
 /// A part of a screen, `label` `kind` ("Remedy", "panel"), whose code is in a chunk: `preload` fetches it, `build`
@@ -38,9 +40,26 @@ where
     S: Fn() -> SF + Send + Sync + 'static,
     SF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
 {
+    lazy_part(label, kind, &[], preload, build)
+}
+
+fn lazy_part<P, PF, S, SF>(
+    label: &'static str,
+    kind: &'static str,
+    sheets: &'static [&'static str],
+    preload: P,
+    build: S,
+) -> AnyView
+where
+    P: Fn() -> PF + Send + Sync + 'static,
+    PF: Future<Output = Result<(), SplitLoaderError>> + 'static,
+    S: Fn() -> SF + Send + Sync + 'static,
+    SF: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
+{
     lazy(
         label,
         kind,
+        sheets,
         Arc::new(move || Box::pin(preload()) as Load<()>),
         Arc::new(move || Box::pin(build()) as Load<AnyView>),
     )
@@ -50,22 +69,33 @@ where
 /// one was compiled once for each of them, 10 KB of the main module).
 type Load<T> = Pin<Box<dyn Future<Output = Result<T, SplitLoaderError>>>>;
 
+/// Whether the chunk `code` and the stylesheets `sheets` have loaded. The sheets start downloading now, alongside
+/// the chunk.
+fn loaded(sheets: &'static [&'static str], code: Load<()>) -> Pin<Box<dyn Future<Output = bool>>> {
+    let styled = sheets::add(sheets);
+    Box::pin(async move {
+        let code = code.await;
+        code.is_ok() && styled.await.is_ok()
+    })
+}
+
 fn lazy(
     label: &'static str,
     kind: &'static str,
+    sheets: &'static [&'static str],
     preload: Arc<dyn Fn() -> Load<()> + Send + Sync>,
     build: Arc<dyn Fn() -> Load<AnyView> + Send + Sync>,
 ) -> AnyView {
     let status = RwSignal::new(Status::Loading);
     let fetch: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
-        let mut load = preload();
+        let mut load = loaded(sheets, preload());
         // Already loaded: ready on the first poll, so no loading frame.
         match load.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-            Poll::Ready(result) => status.set(if result.is_ok() { Status::Ready } else { Status::Failed }),
+            Poll::Ready(ok) => status.set(if ok { Status::Ready } else { Status::Failed }),
             Poll::Pending => {
                 status.set(Status::Loading);
                 spawn_local(async move {
-                    let ok = load.await.is_ok();
+                    let ok = load.await;
                     status.set(if ok { Status::Ready } else { Status::Failed });
                 });
             }

@@ -7,5 +7,6 @@ pub mod lazy_screen;
 pub mod notices;
 pub mod odds_chart;
 pub mod share;
+pub mod sheets;
 pub mod table_settings;
 pub mod time;

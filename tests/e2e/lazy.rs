@@ -1,6 +1,8 @@
 //! The lazily loaded screens and Roll panels (src/screens/split.rs, crates/xtask/src/split.rs): the Roll screen needs
 //! no chunk, each other screen and each Roll panel but the 24-System's fetches its own when it first opens, and a
-//! chunk that cannot be fetched shows an alert with Try again while the rest of the app keeps working.
+//! chunk that cannot be fetched shows an alert with Try again while the rest of the app keeps working. The same holds
+//! for the lazy screens' stylesheets (src/widgets/sheets.rs): none is in the first load, and none changes how
+//! another screen looks.
 
 use crate::harness::{BrowserTest, DistCopy, StaticServer};
 
@@ -21,8 +23,18 @@ struct MissingChunk {
 
 impl MissingChunk {
     fn new(name: &str, prefix: &str) -> Self {
+        Self::missing(name, prefix, ".wasm")
+    }
+
+    /// The same for the stylesheet whose name starts with `prefix`.
+    fn new_sheet(name: &str, prefix: &str) -> Self {
+        Self::missing(name, prefix, ".css")
+    }
+
+    fn missing(name: &str, prefix: &str, extension: &str) -> Self {
         let copy = DistCopy::new(name);
         let chunk = copy.file_starting_with(prefix);
+        assert!(chunk.ends_with(extension), "{chunk} is not a {extension} file");
         let aside = copy.path().join("chunk-aside");
         std::fs::rename(copy.path().join(&chunk), &aside).unwrap();
         let server = StaticServer::start(copy.path(), "/");
@@ -40,6 +52,112 @@ impl MissingChunk {
 
 async fn fetched_chunks(page: &crate::harness::Page) -> Vec<String> {
     serde_json::from_value(page.js(FETCHED_CHUNKS, vec![]).await).unwrap()
+}
+
+/// The names of the stylesheets the page has fetched.
+const FETCHED_SHEETS: &str = "return performance.getEntriesByType('resource')
+    .map((e) => e.name.split('/').pop()).filter((n) => n.endsWith('.css'));";
+
+async fn fetched_sheets(page: &crate::harness::Page) -> Vec<String> {
+    serde_json::from_value(page.js(FETCHED_SHEETS, vec![]).await).unwrap()
+}
+
+/// How every element of the page looks: its tag and classes, and the computed value of the properties a stray rule
+/// would most likely change, one line per element (in document order).
+const LOOKS: &str = "const props = ['display', 'position', 'flex-direction', 'gap', 'width', 'height', 'margin-top',
+      'margin-bottom', 'padding-top', 'padding-left', 'color', 'background-color', 'border-top-width', 'border-left-color',
+      'border-top-style', 'border-radius', 'font-size', 'font-weight', 'font-family', 'list-style-type', 'opacity',
+      'text-decoration-line', 'white-space'];
+    return [...document.body.querySelectorAll('*')].map((e) => {
+      const style = getComputedStyle(e);
+      return `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${props.map((p) => style.getPropertyValue(p)).join(' | ')}`;
+    });";
+
+async fn looks(page: &crate::harness::Page) -> Vec<String> {
+    serde_json::from_value(page.js(LOOKS, vec![]).await).unwrap()
+}
+
+/// The lines of `after` that differ from `before`, for the assertion's message.
+fn differences(before: &[String], after: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> =
+        before.iter().zip(after).filter(|(b, a)| b != a).map(|(b, a)| format!("was {b}\n    now {a}")).collect();
+    if before.len() != after.len() {
+        lines.push(format!("{} elements before, {} after", before.len(), after.len()));
+    }
+    lines.truncate(8);
+    lines
+}
+
+const LAZY_SCREENS: [(&str, &str); 4] =
+    [("tray", "Tray"), ("characters", "Characters"), ("history", "History"), ("help", "Help")];
+
+async fn open_screen(page: &crate::harness::Page, screen: &str, title: &str) {
+    page.click(&format!("[data-screen={screen}]")).await;
+    page.wait_text("#screen-title", title, |t| t == title).await;
+}
+
+#[test]
+fn no_screens_stylesheet_changes_how_another_screen_looks() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        // Each screen as it looks with only its own sheets, then after every other screen's have loaded too.
+        for (screen, title) in [("roll", "Roll")].into_iter().chain(LAZY_SCREENS) {
+            page.open(&format!("#/{screen}")).await;
+            page.reload().await;
+            page.wait_text("#screen-title", title, |t| t == title).await;
+            if screen == "roll" {
+                page.wait_for("#roll-button").await;
+                assert_eq!(fetched_sheets(&page).await, Vec::<String>::new(), "sheets fetched for the Roll screen");
+            }
+            let alone = looks(&page).await;
+            for (other, other_title) in LAZY_SCREENS.into_iter().filter(|(s, _)| *s != screen) {
+                open_screen(&page, other, other_title).await;
+            }
+            open_screen(&page, screen, title).await;
+            if screen == "roll" {
+                page.wait_for("#roll-button").await;
+            }
+            assert_eq!(fetched_sheets(&page).await.len(), 4, "every screen's sheet is in by now");
+            let with_all = looks(&page).await;
+            let changed = differences(&alone, &with_all);
+            assert!(
+                changed.is_empty(),
+                "the {title} screen looks different once the other screens' sheets are in:\n  {}",
+                changed.join("\n  ")
+            );
+        }
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+    });
+}
+
+#[test]
+fn a_screens_stylesheet_is_fetched_once_when_it_first_opens_and_a_failed_one_can_be_tried_again() {
+    BrowserTest::new().run(|page| async move {
+        let site = MissingChunk::new_sheet("lazy-missing-sheet", "tray-");
+        page.goto(&site.url("#/roll")).await;
+        page.wait_for("#roll-button").await;
+        open_screen(&page, "history", "History").await;
+        let fetched = fetched_sheets(&page).await;
+        assert!(fetched.len() == 1 && fetched[0].starts_with("history-"), "{fetched:?}");
+        // The Tray's sheet is missing: the screen says it could not be loaded rather than showing unstyled.
+        page.click("[data-screen=tray]").await;
+        page.wait_text(".screen-error[role=alert]", "the load error", |t| {
+            t.contains("The Tray screen could not be loaded")
+        })
+        .await;
+        assert_eq!(page.count("link[data-sheet=tray]").await, 0, "a failed sheet leaves the page");
+        site.restore();
+        page.click(".screen-retry").await;
+        page.wait_text("#screen-title", "Tray after Try again", |t| t == "Tray").await;
+        let roll_height =
+            page.js("return getComputedStyle(document.querySelector('.tray-roll')).minHeight", vec![]).await;
+        assert_eq!(roll_height, "48px", "the Tray is styled by its sheet");
+        // Opening History again fetches nothing new.
+        open_screen(&page, "history", "History").await;
+        let again: Vec<String> =
+            fetched_sheets(&page).await.into_iter().filter(|n| n.starts_with("history-")).collect();
+        assert_eq!(again.len(), 1, "{again:?}");
+        assert_eq!(page.count("head link[data-sheet]").await, 2);
+    });
 }
 
 #[test]

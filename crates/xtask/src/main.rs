@@ -6,8 +6,9 @@
 //!      minifying the app's JS in release builds (js.rs),
 //!   4. puts the results in Trunk's staging folder under Trunk's names for the app's JS and wasm,
 //!   5. writes how index.html starts the app (start.rs: loader, integrity, fetch after the first paint),
-//!   6. writes the Content-Security-Policy over index.html's final inline code (csp.rs),
-//!   7. fills in the service worker's build id and precache list over the final files (precache.rs).
+//!   6. copies the lazily loaded screens' stylesheets under content-hashed names (sheets.rs),
+//!   7. writes the Content-Security-Policy over index.html's final inline code (csp.rs),
+//!   8. fills in the service worker's build id and precache list over the final files (precache.rs).
 //!
 //! See ARCHITECTURE.md, "The build".
 
@@ -16,6 +17,7 @@ mod digest;
 mod html;
 mod js;
 mod precache;
+mod sheets;
 mod split;
 mod start;
 mod tools;
@@ -138,6 +140,15 @@ fn post_build(hook: &Hook) -> Result<()> {
     let page = std::fs::read_to_string(&page_path).wrap_err_with(|| format!("read {}", page_path.display()))?;
     let app = start::App { base: &hook.base, js_name: &js_name, js: app_js.as_bytes(), wasm_name: &wasm_name };
     let page = start::inject(&page, &app)?;
+    let (page, sheets) = sheets::stage(&page, &hook.source, &hook.base)?;
+    for sheet in &sheets {
+        write(&staging.join(&sheet.file), &sheet.bytes)?;
+    }
+    println!(
+        "xtask: {} screen stylesheet(s): {}",
+        sheets.len(),
+        sheets.iter().map(|s| format!("{} {} B", s.file, s.bytes.len())).collect::<Vec<_>>().join(", ")
+    );
     let serve = csp::ServeAddress::from_trunk_toml(&hook.source.join("Trunk.toml"))?;
     let (page, policy) = csp::add_policy(&page, &serve)?;
     write(&page_path, page.as_bytes())?;
