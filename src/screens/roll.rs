@@ -9,6 +9,17 @@ use dicetray_rules::systems::SYSTEMS;
 use leptos::prelude::*;
 use std::time::Duration;
 
+/// The bar's Share: the entry's words and link are made, and shared, in the `share` chunk.
+fn share_latest(state: crate::state::AppState, entry: String, button: leptos::web_sys::Element) {
+    leptos::task::spawn_local(async move {
+        if super::split::share_entry(state, entry, button.clone()).await.is_err() {
+            if let Some(status) = button.next_element_sibling() {
+                status.set_text_content(Some("Share could not be loaded: check your connection, then try again."));
+            }
+        }
+    });
+}
+
 /// Which panel to show: the system and the character (None: ad hoc).
 #[derive(Clone, Debug, PartialEq)]
 struct PanelKey {
@@ -22,6 +33,7 @@ pub fn RollScreen() -> impl IntoView {
     let announcer = kit::Announcer(RwSignal::new(String::new()), StoredValue::new(0));
     provide_context(announcer);
     provide_context(systems::roll_bar::LatestRoll(RwSignal::new(None)));
+    provide_context(systems::roll_bar::ShareLatest { share: share_latest });
 
     // The character picker ("" is ad hoc) and the ad hoc system, as the player left them (the desk).
     let who = RwSignal::new(state.roller().unwrap_or_default());

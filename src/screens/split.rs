@@ -33,3 +33,31 @@ pub fn screen_help() -> Result<AnyView, SplitLoaderError> {
 pub fn screen_replay() -> Result<AnyView, SplitLoaderError> {
     Ok(super::replay::ReplayScreen().into_any())
 }
+
+/// Share History entry `entry` (the Roll screen's bar): the roll in words and its replay link, through the share
+/// sheet, the clipboard or the player's own copy; what became of it goes in the status after `button`. In a chunk
+/// of its own: the words and the link come from History's code, which the Roll screen does not otherwise need.
+#[wasm_split(share, wasm_split_path = ::leptos::wasm_split, preload(share_preload), fallible)]
+pub fn share_entry(
+    state: crate::state::AppState,
+    entry: String,
+    button: leptos::web_sys::Element,
+) -> Result<(), SplitLoaderError> {
+    use crate::widgets::share::{absolute_url, share_roll, Shared};
+    let found = state.history.with_untracked(|h| {
+        let e = h.iter().rev().find(|e| e.id == entry)?;
+        Some((crate::history::entry_row::share_words(e), absolute_url(&crate::history::replay::replay_hash(e))))
+    });
+    let Some((words, url)) = found else { return Ok(()) };
+    leptos::task::spawn_local(async move {
+        let text = match share_roll(&words, &url).await {
+            Shared::Natively => "Shared".to_string(),
+            Shared::Copied => "Copied: the roll in words and its link".to_string(),
+            Shared::ByHand(text) => format!("Copy it from here: {text}"),
+        };
+        if let Some(status) = button.next_element_sibling() {
+            status.set_text_content(Some(&text));
+        }
+    });
+    Ok(())
+}

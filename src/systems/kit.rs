@@ -75,11 +75,12 @@ impl RollCtx {
         }
     }
 
-    /// Show `summary` as the newest roll in the roll bar (with a buzz, if the player asked for one).
-    pub fn show(&self, summary: &Summary) {
+    /// Show `summary`, History entry `entry`, as the newest roll in the roll bar (with a buzz, if the player asked
+    /// for one).
+    pub fn show(&self, summary: &Summary, entry: &str) {
         crate::widgets::device::buzz_for_roll(&self.state);
         if let Some(latest) = self.latest {
-            latest.show(summary);
+            latest.show(summary, entry);
         }
     }
 
@@ -140,17 +141,18 @@ pub fn roll_and_record<S: Variant>(
         Ok((roll, Rolled { source: RollSource::System { request }, summary, text }))
     })?;
     let s = roll.summary();
-    ctx.show(&s);
+    ctx.show(&s, &id);
     ctx.announce(format!("Rolled {}: {}, total {}.", system_name(&s.system), words(&s.system, &s.outcome), s.total));
     Ok((roll, id))
 }
 
 /// The recorded roll `id` became `roll`, which `request` gives with the entry's own seed (the player rerolled a
-/// die with ♻ after seeing it): the entry says so, keeping its id, time and character, and replays as it now is.
-pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, detail: &str) {
+/// die with ♻, or spent Fortune, after seeing it; `what` says which to a screen reader): the entry says so, keeping
+/// its id, time and character, and replays as it now is.
+pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, detail: &str, what: &str) {
     let s = roll.summary();
-    ctx.show(&s);
-    ctx.announce(format!("Rerolled: {}, total {}.", words(&s.system, &s.outcome), s.total));
+    ctx.show(&s, id);
+    ctx.announce(format!("{what}: {}, total {}.", words(&s.system, &s.outcome), s.total));
     ctx.state.amend_history(id, |e| {
         let text = entry_text(&request, &s, e.character.as_ref(), detail);
         e.reroll(request, s, text);

@@ -12,6 +12,7 @@ pub use dicetray_saved::Sheet;
 pub mod field_check;
 pub mod hack_and_slash;
 pub mod kit;
+pub mod more;
 pub mod remedy;
 pub mod roll_bar;
 pub mod ruina_imperii;

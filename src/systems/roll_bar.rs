@@ -21,15 +21,25 @@ pub struct Latest {
     pub system: String,
     pub outcome: String,
     pub total: f64,
+    /// Its History entry.
+    pub entry: String,
 }
 
 impl LatestRoll {
-    /// `summary` is the newest roll on the screen.
-    pub fn show(&self, summary: &Summary) {
+    /// `summary`, History entry `entry`, is the newest roll on the screen.
+    pub fn show(&self, summary: &Summary, entry: &str) {
         let n = self.0.with_untracked(|l| l.as_ref().map_or(0, |l| l.n)) + 1;
         let (system, outcome, total) = (summary.system.clone(), summary.outcome.clone(), summary.total);
-        self.0.set(Some(Latest { n, system, outcome, total }));
+        self.0.set(Some(Latest { n, system, outcome, total, entry: entry.to_string() }));
     }
+}
+
+/// Sharing the latest roll from the bar, provided by the Roll screen, whose share step is in a lazily loaded chunk:
+/// `share(state, entry, button)` shares History entry `entry` and says what became of it in the status next to
+/// `button` (`.latest-shared`, which the bar leaves empty for it; a new roll is a new bar line, with a new, empty one).
+#[derive(Clone, Copy)]
+pub struct ShareLatest {
+    pub share: fn(AppState, String, leptos::web_sys::Element),
 }
 
 /// What the latest roll allows next (Push Your Luck, a ♻ reroll), offered in the bar: its words, and the form
@@ -130,6 +140,7 @@ pub fn RollBar(
     let on_roll = std::rc::Rc::new(on_roll);
     roll_if_asked(enabled, on_roll.clone());
     let latest = use_context::<LatestRoll>().map(|l| l.0);
+    let sharing = use_context::<ShareLatest>().zip(use_context::<AppState>());
     let check = use_context::<FieldCheck>();
     let field_label = move |field: &str| check.and_then(|c| c.label_of(field));
     let shown = move || latest.and_then(|l| l.get()).filter(|l| l.system == system);
@@ -161,6 +172,7 @@ pub fn RollBar(
                                 <strong class="latest-outcome">{words(&l.system, &l.outcome)}</strong>
                                 <span class="latest-total">{format!("{total_label} {total}")}</span>
                                 <a class="latest-details" href="#" on:click=details>"Details"</a>
+                                {sharing.map(|(s, state)| share_button(s, state, l.entry.clone()))}
                             </p>
                         }
                     })
@@ -177,6 +189,20 @@ pub fn RollBar(
                     })
             }}
         </div>
+    }
+}
+
+/// The bar's Share for History entry `entry`, and what became of it once tapped.
+fn share_button(sharing: ShareLatest, state: AppState, entry: String) -> impl IntoView {
+    let click = move |ev: leptos::ev::MouseEvent| {
+        use leptos::wasm_bindgen::JsCast;
+        if let Some(button) = ev.current_target().and_then(|t| t.dyn_into().ok()) {
+            (sharing.share)(state, entry.clone(), button);
+        }
+    };
+    view! {
+        <button type="button" class="latest-share" on:click=click>"Share"</button>
+        <span class="latest-shared" role="status"></span>
     }
 }
 

@@ -14,6 +14,7 @@ mod history;
 mod journeys;
 mod lazy;
 mod pwa;
+mod rare_inputs;
 mod roll;
 mod security;
 mod shell;

@@ -53,14 +53,14 @@ async fn expect_odds(page: &Page, request: serde_json::Value) {
     expect_odds_in(page, "panel-odds", &engine_odds(request), &what).await;
 }
 
-async fn open_system(page: &Page, system: &str) {
+pub(crate) async fn open_system(page: &Page, system: &str) {
     page.open("#/roll").await;
     page.select("#roll-system", system).await;
     page.wait_for(&format!(".roll-panel[data-system=\"{system}\"]")).await;
 }
 
 /// Click Roll and wait for a result; returns its outcome name.
-async fn roll(page: &Page) -> String {
+pub(crate) async fn roll(page: &Page) -> String {
     let count = history_marker(page).await;
     // On a wide screen the button sits in the right-hand column, which may be under the sticky header.
     page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
@@ -90,7 +90,7 @@ async fn announcements(page: &Page) -> i64 {
     page.js("return window.__announced;", vec![]).await.as_i64().unwrap()
 }
 
-async fn assert_no_errors(page: &Page) {
+pub(crate) async fn assert_no_errors(page: &Page) {
     assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
 }
 
@@ -113,6 +113,7 @@ fn twenty_four_odds_follow_every_input_then_roll() {
         )
         .await;
         assert!(page.text("#tf-dc-hint").await.contains("Effective DC 22"));
+        crate::rare_inputs::open_more(&page).await;
         page.click("#tf-kept-only").await;
         expect_odds(
             &page,
@@ -255,6 +256,7 @@ fn total_effect_bands_and_effect_dice() {
         // Tier helper: a tier-1 character acting against tier 2 gains one Disadvantage.
         page.select("#te-my-tier", "1").await;
         page.select("#te-their-tier", "2").await;
+        crate::rare_inputs::open_more(&page).await;
         page.select("#te-esc-mode", "floor").await;
         expect_odds(
             &page,
@@ -286,6 +288,7 @@ fn ruina_imperii_risk_fortune_and_opposed() {
         page.type_into("#ri-difficulty", "2").await;
         expect_odds(&page, json!({"system": "ruina-imperii", "skill": 4, "risk": 2, "difficulty": 2})).await;
         page.select("#ri-fortune", "roll").await;
+        crate::rare_inputs::open_more(&page).await;
         page.select("#ri-explode", "5").await;
         expect_odds(
             &page,
@@ -305,6 +308,87 @@ fn ruina_imperii_risk_fortune_and_opposed() {
         assert!(["critical_success", "success", "failure"].contains(&outcome.as_str()), "Fortune covers: {outcome}");
         assert!(page.count(".roll-result .dice-row li").await >= 6);
         assert!(page.text(".opponent-roll").await.contains("hits"));
+        assert_no_errors(&page).await;
+    });
+}
+
+/// Fortune may also be spent once a Harsh Failure is on the table: the roll bar offers it, and the roll (and its
+/// History entry) becomes a plain Failure with the same dice.
+#[test]
+fn ruina_imperii_fortune_spent_after_a_harsh_failure() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "ruina-imperii").await;
+        // 1 skill die at Risk 5 against 10: 6 dice, Explode 6; fewer than 5 hits (a Harsh Failure) about 70 % of
+        // the time, so 20 rolls all missing it is a false alarm of about 3e-11.
+        page.type_into("#ri-skill", "1").await;
+        page.select("#ri-risk", "5").await;
+        page.type_into("#ri-difficulty", "10").await;
+        let mut outcome = roll(&page).await;
+        for _ in 0..19 {
+            if outcome == "harsh_failure" {
+                break;
+            }
+            assert_eq!(page.count(".fortune-after").await, 0, "Fortune is offered only after a Harsh Failure");
+            outcome = roll(&page).await;
+        }
+        assert_eq!(outcome, "harsh_failure");
+        let dice = page.text(".roll-result .dice-row").await;
+        page.click(".panel-roll .follow-up").await;
+        page.wait_js(
+            "return document.activeElement && document.activeElement.id === 'ri-fortune-after-roll' || null;",
+            "the focus on the first Fortune spend",
+        )
+        .await;
+        page.click("#ri-fortune-after-roll").await;
+        page.wait_text(".latest-roll .latest-outcome", "the bar's outcome", |t| t == "Failure").await;
+        assert_eq!(page.attr(".roll-result", "data-outcome").await.as_deref(), Some("failure"));
+        assert_eq!(page.text(".roll-result .dice-row").await, dice, "Fortune keeps the dice");
+        assert!(page.text(".fortune-covered").await.contains("avoided by Fortune"));
+        assert_eq!(page.count(".fortune-after").await + page.count(".panel-roll .follow-up").await, 0);
+        // History holds the amended roll, not a second one.
+        page.click("[data-screen=history]").await;
+        page.wait_for(".history-entry").await;
+        let first = page.attr(".history-entry", "data-outcome").await;
+        assert_eq!(first.as_deref(), Some("failure"));
+        let entry = page.text(".history-entry").await;
+        assert!(entry.contains("1 Fortune spent") && entry.contains("Harsh Failure avoided by Fortune"), "{entry}");
+        assert_no_errors(&page).await;
+    });
+}
+
+/// The bar's Share: the latest roll in words with its replay link. Its code is in a chunk of its own, fetched on the
+/// first tap, not with the Roll screen.
+#[test]
+fn the_roll_bar_shares_the_latest_roll_in_words_with_its_replay_link() {
+    BrowserTest::new().run(|page| async move {
+        open_system(&page, "24-system").await;
+        page.type_into("#tf-skill-name", "Climb").await;
+        let outcome = roll(&page).await;
+        let share_chunk =
+            "return performance.getEntriesByType('resource').some((e) => e.name.includes('/split_share-'));";
+        assert_eq!(page.js(share_chunk, vec![]).await, false, "the share chunk is not fetched before a tap");
+        page.click(".latest-roll .latest-share").await;
+        let said = page.wait_text(".latest-shared", "what became of the share", |t| !t.is_empty()).await;
+        assert_eq!(page.js(share_chunk, vec![]).await, true);
+        let copied = page.js("return navigator.clipboard.readText().catch(() => '');", vec![]).await;
+        let shared =
+            if said.starts_with("Copied") { copied.as_str().unwrap_or_default().to_string() } else { said.clone() };
+        let name = page.text(".roll-result .outcome-name").await;
+        if !shared.is_empty() {
+            assert!(
+                shared.contains("rolled")
+                    && shared.contains("Climb")
+                    && shared.contains(&name)
+                    && shared.contains("#/replay?r="),
+                "the share says the roll ({outcome}) and its link: {shared}"
+            );
+        } else {
+            assert!(said.starts_with("Copied"), "{said}");
+        }
+        // A new roll (a new DC, so the retry rule never stands in the way): what was said of the last one goes.
+        page.type_into("#tf-dc", "12").await;
+        roll(&page).await;
+        assert_eq!(page.text(".latest-shared").await, "");
         assert_no_errors(&page).await;
     });
 }
@@ -367,7 +451,7 @@ fn roll_screen_fits_a_phone_and_a_desktop() {
 }
 
 /// Click `css` once it is scrolled to the middle, clear of the sticky header and the phone's floating Roll button.
-async fn click_centered(page: &Page, css: &str) {
+pub(crate) async fn click_centered(page: &Page, css: &str) {
     page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(css)]).await;
     page.click(css).await;
 }

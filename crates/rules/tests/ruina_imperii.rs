@@ -490,3 +490,37 @@ fn odds_list_outcomes_in_order_and_events() {
     // Risk 1 -> Explode 6 on 4 dice.
     assert!((o.get("exploded") - (1.0 - (5.0f64 / 6.0).powi(4))).abs() < 1e-15);
 }
+
+// ---------------------------------------------------------------- Fortune spent after the roll
+
+#[test]
+fn fortune_spent_after_a_harsh_failure_keeps_the_dice_and_makes_it_a_failure() {
+    use dicetray_rules::systems::ruina_imperii::with_fortune;
+    // Risk 4 on 1 skill die against 3: Harsh Failures are common; look through seeds for them.
+    let request = req(1, 4, None, 3);
+    let mut harsh = 0;
+    for seed in 0..400u64 {
+        let roll = RuinaImperii::roll_seeded(&request, seed).unwrap();
+        let spent = with_fortune(&request, &roll, Fortune::Roll);
+        if roll.outcome != Outcome::HarshFailure {
+            let error = spent.unwrap_err();
+            assert_eq!(error.field, "fortune", "seed {seed}");
+            continue;
+        }
+        harsh += 1;
+        for fortune in [Fortune::Roll, Fortune::Scene] {
+            let (replay, again) = with_fortune(&request, &roll, fortune).unwrap();
+            assert_eq!(replay.fortune, fortune);
+            assert_eq!(again.dice, roll.dice, "seed {seed}: Fortune draws no dice");
+            assert_eq!((again.total, again.seed), (roll.total, seed));
+            assert_eq!(again.outcome, Outcome::Failure, "seed {seed}");
+            assert!(again.events.iter().any(|e| e == "fortune_covered"), "seed {seed}: {:?}", again.events);
+            // The replay request alone gives the same result (what History's replay link does).
+            assert_eq!(RuinaImperii::roll_seeded(&replay, seed).unwrap(), again);
+            // Spending again on the covered roll is refused.
+            assert_eq!(with_fortune(&replay, &again, Fortune::Roll).unwrap_err().field, "fortune");
+        }
+        assert_eq!(with_fortune(&request, &roll, Fortune::None).unwrap_err().field, "fortune");
+    }
+    assert!(harsh > 50, "only {harsh} Harsh Failures in 400 seeds: the test would prove little");
+}

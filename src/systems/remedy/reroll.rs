@@ -32,7 +32,7 @@ pub fn RerollButtons(last: RwSignal<Option<Rolled>>) -> impl IntoView {
             Ok((request, roll)) => {
                 let detail = format!("{}, ♻ rerolled d20 no. {}", rolled.detail, die + 1);
                 let (req, new) = (Request::Remedy(request.clone()), Roll::Remedy(roll.clone()));
-                amend_roll(ctx, &rolled.entry, req, new, &detail);
+                amend_roll(ctx, &rolled.entry, req, new, &detail, "Rerolled");
                 last.set(Some(Rolled { request, roll, entry: rolled.entry, detail }));
             }
             Err(e) => {

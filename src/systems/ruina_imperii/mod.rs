@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 mod fortune;
+mod fortune_after;
 mod panel;
 mod result;
 pub use panel::*;

@@ -3,13 +3,15 @@
 //! permanent consequence).
 
 use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
+use super::fortune_after::{can_spend_after, FortuneAfter, Rolled};
 use super::result::RuinaImperiiResult;
 use crate::state::situation::ROW;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
-use crate::systems::roll_bar::RollBar;
+use crate::systems::more::more_inputs;
+use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
-use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, RuinaImperii, RuinaImperiiRequest, RuinaImperiiRoll};
+use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, RuinaImperii, RuinaImperiiRequest};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use dicetray_saved::sheets::SystemSheet;
@@ -96,12 +98,12 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     let odds = Signal::derive(move || request.get().and_then(|r| RuinaImperii::odds(&r)));
     let fortune_ok = move || fortune_ok(fortune.get(), scene_fortune.get(), fortune_left());
 
-    let last = RwSignal::new(None::<RuinaImperiiRoll>);
+    let last = RwSignal::new(None::<Rolled>);
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };
         let detail = RuinaImperii::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::RuinaImperii(roll), _)) = roll_and_record::<RuinaImperii>(ctx, &req, who, &detail) {
+        if let Ok((Roll::RuinaImperii(roll), entry)) = roll_and_record::<RuinaImperii>(ctx, &req, who, &detail) {
             // Fortune bookkeeping: one point for this roll, or all of it for the rest of the scene.
             let spend = if scene_fortune.get_untracked() { "none".to_string() } else { fortune.get_untracked() };
             if spend != "none" {
@@ -114,7 +116,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 }
                 fortune.set("none".into());
             }
-            last.set(Some(roll));
+            last.set(Some(Rolled { request: req, roll, entry, detail }));
         }
     };
 
@@ -132,12 +134,16 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         ("opposed".to_string(), "Opposed roll".to_string()),
     ];
 
+    let follow_up = Signal::derive(move || {
+        let open = last.with(|l| l.as_ref().is_some_and(|r| can_spend_after(r, fortune_left())));
+        open.then_some(FollowUp { label: "Spend Fortune…", target: ".fortune-after" })
+    });
+
     view! {
         <div class="panel-inputs">
             {has_skills.then(|| view! { <SelectField id="ri-skill-pick" label="Skill" value=skill_pick options=skill_options remember_as=ROW /> })}
             <NumberField id="ri-skill" label="Skill dice" field="skill" value=skill min=0 max=30 />
             <SelectField id="ri-risk" label="Risk" value=risk options=risk_options hint=risk_hint />
-            <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
             <SelectField id="ri-mode" label="Against" value=mode options=mode_options />
             <Show
                 when=move || mode.get() == "opposed"
@@ -151,9 +157,15 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 </fieldset>
             </Show>
             <FortuneField fortune scene_fortune character=character_id.get_value() />
+            {more_inputs(move || !explode.get_untracked().is_empty(), view! {
+                <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
+            })}
         </div>
         <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /></div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words />
-        <div class="panel-output"><RuinaImperiiResult last /></div>
+        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
+        <div class="panel-output">
+            <RuinaImperiiResult last=Signal::derive(move || last.with(|l| l.as_ref().map(|r| r.roll.clone()))) />
+            <FortuneAfter last scene_fortune character=character_id.get_value() />
+        </div>
     }
 }

@@ -8,6 +8,7 @@ use super::result::TotalEffectResult;
 use crate::state::situation::ROW;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::more::more_inputs;
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::{
@@ -144,8 +145,10 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             <SelectField id="te-my-tier" label="Your tier" value=my_tier options=tier_options("Tier not used") />
             <SelectField id="te-their-tier" label="Acting against tier" value=their_tier options=tier_options("Not a tier matter") />
             <SelectField id="te-escalation" label="Escalation" value=escalation options=escalation_options />
-            <SelectField id="te-esc-mode" label="Escalation applies as" value=mode options=mode_options />
             <NumberField id="te-modifier" label="Modifier" field="modifier" value=modifier min=-20 max=20 />
+            {more_inputs(move || mode.get_untracked() != "add", view! {
+                <SelectField id="te-esc-mode" label="Escalation applies as" value=mode options=mode_options />
+            })}
             <BandList bands=bands />
             <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>

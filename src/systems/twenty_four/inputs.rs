@@ -3,6 +3,7 @@
 
 use crate::state::situation::{remember, remember_with, ROW};
 use crate::systems::kit::{int, CheckField, NumberField, SelectField};
+use crate::systems::more::more_inputs;
 use dicetray_rules::systems::twenty_four::{leverage_die, rank_dice, CalledShot, DcIncrease, Limb, TwentyFourRequest};
 use dicetray_rules::systems::RequestError;
 use dicetray_saved::sheets::twenty_four::Skill;
@@ -188,20 +189,37 @@ pub fn TwentyFourInputs(
                 amounts=(1..=10).collect()
                 placeholder="e.g. Prone"
             />
-            <CrushingAndAttack situation />
-            <CheckField
-                id="tf-kept-only"
-                label="Table option: Partial Critical counts kept dice only"
-                value=situation.kept_only
-            />
+            <Attack situation />
+            {more_inputs(move || crushing_on.get_untracked() || situation.kept_only.get_untracked(), view! {
+                <Crushing situation />
+                <CheckField
+                    id="tf-kept-only"
+                    label="Table option: Partial Critical counts kept dice only"
+                    value=situation.kept_only
+                />
+            })}
         </div>
     }
 }
 
-/// Crushing Pressure (the Guide declares it) and an attack with its called shot.
+/// Crushing Pressure, which the Guide declares.
 #[component]
-fn CrushingAndAttack(situation: Situation) -> impl IntoView {
-    let Situation { crushing_on, crushing, attack, shot, limb_pick, .. } = situation;
+fn Crushing(situation: Situation) -> impl IntoView {
+    let Situation { crushing_on, crushing, .. } = situation;
+    view! {
+        <div class="field-group">
+            <CheckField id="tf-crushing" label="Crushing Pressure (the Guide declares it)" value=crushing_on />
+            <Show when=move || crushing_on.get()>
+                <NumberField id="tf-crushing-amount" label="Crushing Pressure adds to the DC" field="crushing" value=crushing min=1 max=30 />
+            </Show>
+        </div>
+    }
+}
+
+/// An attack with its called shot.
+#[component]
+fn Attack(situation: Situation) -> impl IntoView {
+    let Situation { attack, shot, limb_pick, .. } = situation;
     let shot_options: Vec<(String, String)> = [
         ("", "No called shot"),
         ("head", "Head"),
@@ -220,12 +238,6 @@ fn CrushingAndAttack(situation: Situation) -> impl IntoView {
             .collect::<Vec<_>>(),
     );
     view! {
-        <div class="field-group">
-            <CheckField id="tf-crushing" label="Crushing Pressure (the Guide declares it)" value=crushing_on />
-            <Show when=move || crushing_on.get()>
-                <NumberField id="tf-crushing-amount" label="Crushing Pressure adds to the DC" field="crushing" value=crushing min=1 max=30 />
-            </Show>
-        </div>
         <div class="field-group">
             <CheckField id="tf-attack" label="Attack (a hit reports where it lands)" value=attack />
             <Show when=move || attack.get()>

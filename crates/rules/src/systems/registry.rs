@@ -217,6 +217,14 @@ mod tests {
             said(r#"{"system":"ruina-imperii","skill":4,"risk":1,"difficulty":2}"#),
             "4 skill dice, Risk 1 against difficulty 2"
         );
+        assert_eq!(
+            said(r#"{"system":"ruina-imperii","skill":4,"risk":1,"explode":5,"difficulty":2,"fortune":true}"#),
+            "4 skill dice, Risk 1, Explode 5 against difficulty 2, 1 Fortune spent"
+        );
+        assert_eq!(
+            said(r#"{"system":"ruina-imperii","skill":2,"risk":0,"difficulty":1,"fortune":"scene"}"#),
+            "2 skill dice, Risk 0 against difficulty 1, Fortune spent for the scene"
+        );
         assert_eq!(said(r#"{"system":"hack-and-slash","bonus":-1.5,"difficulty":2}"#), "d6 −1½ against d6 2");
         for json in
             [r#"{"system":"24-system","rank":3,"dc":15,"attack":true}"#, r#"{"system":"remedy","dice":"1d20","dc":12}"#]

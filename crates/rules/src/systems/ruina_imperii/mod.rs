@@ -48,6 +48,33 @@ impl RuinaImperii {
     }
 }
 
+/// Fortune spent after the roll ("Spend Fortune…", the player's choice once they see a Harsh Failure): `roll` (made
+/// from `request` without Fortune) with `fortune` covering it. Returns the request that replays the result (the
+/// same request with `fortune` set) and the roll made again from `roll.seed`: the same dice, since Fortune draws
+/// none, now a Failure with the `fortune_covered` event. Errors (field `fortune`) if the roll is not a Harsh Failure,
+/// Fortune already covers it, or `fortune` spends none.
+pub fn with_fortune(
+    request: &RuinaImperiiRequest,
+    roll: &RuinaImperiiRoll,
+    fortune: Fortune,
+) -> Result<(RuinaImperiiRequest, RuinaImperiiRoll), RequestError> {
+    let problem = if !fortune.covers() {
+        Some("no Fortune was spent")
+    } else if roll.fortune.covers() {
+        Some("Fortune already covers this roll")
+    } else if roll.outcome != Outcome::HarshFailure {
+        Some("only a Harsh Failure can be turned into a Failure by Fortune")
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        return Err(RequestError::new("fortune", problem, "Fortune spent on a Harsh Failure it does not yet cover"));
+    }
+    let replay = RuinaImperiiRequest { fortune, ..request.clone() };
+    let again = RuinaImperii::roll_seeded(&replay, roll.seed)?;
+    Ok((replay, again))
+}
+
 impl RuleSystem for RuinaImperii {
     const ID: &'static str = "ruina-imperii";
     const NAME: &'static str = "Ruina Imperii";
@@ -80,14 +107,20 @@ impl RuleSystem for RuinaImperii {
     }
 
     /// Own dice first, then the opponent's (their roles prefixed `opponent_`).
-    /// `4 skill dice, Risk 1 against difficulty 2`.
+    /// `4 skill dice, Risk 1 against difficulty 2`; `…, Explode 5 against …` and `…, 1 Fortune spent` when they apply.
     fn describe(r: &RuinaImperiiRequest) -> String {
         let against = match (&r.difficulty, &r.opponent) {
             (Some(d), _) => format!("difficulty {d}"),
             (_, Some(o)) => format!("an opposed pool of {} (Risk {})", o.skill, o.risk),
             _ => String::new(),
         };
-        format!("{} skill dice, Risk {} against {against}", r.skill, r.risk)
+        let explode = r.explode.map(|n| format!(", Explode {n}")).unwrap_or_default();
+        let fortune = match r.fortune {
+            Fortune::None => "",
+            Fortune::Roll => ", 1 Fortune spent",
+            Fortune::Scene => ", Fortune spent for the scene",
+        };
+        format!("{} skill dice, Risk {}{explode} against {against}{fortune}", r.skill, r.risk)
     }
 
     fn summary(roll: &Self::Roll) -> Summary {
