@@ -558,7 +558,7 @@ impl Parser {
             Compare::Gt(_) | Compare::Ge(_) => Compare::Ge(below + 1),
             Compare::Lt(_) | Compare::Le(_) => Compare::Le(below),
             Compare::Eq(_) | Compare::Ne(_) => {
-                let what = if matches!(probe, Compare::Eq(_)) { "never matches" } else { "matches every" };
+                let what = if matches!(probe, Compare::Eq(_)) { "never matches a" } else { "matches every" };
                 return Err(NotationError::new(col, format!("this compare point {what} die: dice show whole numbers"))
                     .allowing("a whole number, or a decimal with >, >=, < or <= (>3.5 reads >=4)"));
             }

@@ -357,9 +357,14 @@ impl DiceGroup {
         let m = dice.len();
         let (lo, hi) = self.kept_span(m as u32);
         if (lo, hi) != (0, m as u32) {
-            // ascending by value, ties in the order thrown (as rpg-dice-roller's stable sort)
+            // Ascending by value. Keeping (or dropping) at one end, ties keep the die thrown first, as in the
+            // legacy order; a middle run orders ties as thrown (rpg-dice-roller's stable sort).
             let mut order: Vec<usize> = (0..m).collect();
-            order.sort_by_key(|&i| (dice[i].value, i));
+            if hi as usize == m {
+                order.sort_by_key(|&i| (dice[i].value, std::cmp::Reverse(i)));
+            } else {
+                order.sort_by_key(|&i| (dice[i].value, i));
+            }
             for (pos, &i) in order.iter().enumerate() {
                 dice[i].kept = (lo as usize..hi as usize).contains(&pos);
             }
