@@ -215,6 +215,12 @@ fn masks_apart(
         )));
     }
     let bit = |v: i64| 1u64 << values.binary_search(&v).unwrap_or(0);
+    // Before starting: at least n throws, each over states (dice left, sets of values, statistics).
+    let n = g.count as f64;
+    let stats: Vec<i64> = values.iter().map(|&v| stat(v)).collect();
+    let spread = (stats.iter().max().unwrap_or(&0) - stats.iter().min().unwrap_or(&0)) as f64;
+    let sets = 2f64.powi(values.len() as i32);
+    budget.charge(n * n * sets * (spread * (n + 8.0) + 1.0) * values.len() as f64, col)?;
     type Key = (u32, bool, u64, i64);
     let mut dp: HashMap<Key, f64> = HashMap::from([((g.count, false, 0, 0), 1.0)]);
     let mut out: HashMap<i64, f64> = HashMap::new();
