@@ -470,8 +470,7 @@ impl DiceGroup {
     }
     /// True if every throw an explosion adds is a die of its own (version 3's `!` and `!p`).
     pub fn throws_apart(&self) -> bool {
-        self.order == ModifierOrder::RpgDiceRoller
-            && self.explode.is_some_and(|e| e.kind != ExplodeKind::Compound)
+        self.order == ModifierOrder::RpgDiceRoller && self.explode.is_some_and(|e| e.kind != ExplodeKind::Compound)
     }
     /// (keep the highest?, how many kept) after keep and drop; a keep and a drop at the same end (a middle
     /// run) are refused by the parser and read here as the keep alone.

@@ -36,9 +36,7 @@ pub(crate) fn reroll_map(g: &DiceGroup, d: &Dense) -> Dense {
     let r = raw(g);
     let mut replace = r.clone();
     if !once {
-        let stays = crate::dist::add_up(
-            (r.min..).zip(&r.p).filter(|(f, _)| !on.matches(*f)).map(|(_, &p)| p),
-        );
+        let stays = crate::dist::add_up((r.min..).zip(&r.p).filter(|(f, _)| !on.matches(*f)).map(|(_, &p)| p));
         for (f, p) in (r.min..).zip(replace.p.iter_mut()) {
             *p = if on.matches(f) || stays == 0.0 { 0.0 } else { *p / stays };
         }

@@ -115,8 +115,7 @@ fn masks(
     if g.throws_apart() {
         return masks_apart(g, u, stat, budget, col);
     }
-    let (first, cut) =
-        if g.order.legacy() { (first_throw_dist(g), 0.0) } else { super::rpg::item_value(g, budget)? };
+    let (first, cut) = if g.order.legacy() { (first_throw_dist(g), 0.0) } else { super::rpg::item_value(g, budget)? };
     let raw_faces: Vec<i64> = g.faces().collect();
     let raw: Vec<(i64, f64)> = raw_faces.iter().map(|&f| (f, g.die.weight(f))).collect();
     let first: Vec<(i64, f64)> =
