@@ -70,7 +70,12 @@ impl DiceGroup {
                 ExplodeKind::Penetrate => "!p",
             });
             // A bare `!` right before a success compare point would swallow it: spell the default out there.
-            let bare_ok = self.success.is_none() || self.keep.is_some() || self.unique.is_some();
+            // (a keep, a unique rule printed before the success point, or version 3's reroll come between)
+            let unique_last = self.unique.is_some_and(|u| u.on.is_none()) && self.keep.is_none() && self.drop.is_none();
+            let bare_ok = self.success.is_none()
+                || self.keep.is_some()
+                || (self.unique.is_some() && !unique_last)
+                || (rpg && self.reroll.is_some());
             if e.on != Compare::Eq(self.die.max_face()) || !bare_ok {
                 e.on.push_canonical(s);
             }
