@@ -207,6 +207,26 @@ notation!(
     "column 1: exact odds here would follow every set of the 100 values a die can show (allowed: at most 2e8 steps, the exact-odds work limit (plain `u` on a fair die has no such bound))"
 );
 notation!(
+    unique_over_explosion_throws_work_limit,
+    "1000d6!u",
+    "column 1: exact odds here would take about 1.94e12 steps (allowed: at most 2e8 steps, the exact-odds work limit)"
+);
+notation!(
+    keep_over_explosion_throws_work_limit,
+    "1000d6!kh500",
+    "column 1: exact odds here would take about 4.71e19 steps (allowed: at most 2e8 steps, the exact-odds work limit)"
+);
+notation!(
+    drop_over_explosion_throws_work_limit,
+    "1000d6!d1",
+    "column 1: exact odds here would take about 3.07e12 steps (allowed: at most 2e8 steps, the exact-odds work limit)"
+);
+notation!(
+    keep_and_drop_over_explosion_throws,
+    "4d6!kh3dh1",
+    "column 1: no exact odds for a keep and a drop together over an explosion's separate throws (allowed: one keep or one drop with `!` or `!p` (kh, kl, dh, dl), or `!!` (it can still be rolled))"
+);
+notation!(
     group_in_a_group,
     "{2d6, {1d4}}",
     "column 7: a `{...}` group inside another group (allowed: numbers, dice, operators and functions inside a group)"

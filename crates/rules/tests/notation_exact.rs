@@ -165,14 +165,14 @@ fn saved_version_one_rolls_replay_with_whole_number_division() {
     assert!(differed);
     // The version travels with a saved expression (serde), and an expression saved without one is version 1.
     let json = serde_json::to_value(&new).unwrap();
-    assert_eq!(json["version"], 2);
+    assert_eq!(json["version"], 3);
     let mut legacy = json.clone();
     legacy.as_object_mut().unwrap().remove("version");
     let back: Expr = serde_json::from_value(legacy).unwrap();
     assert_eq!(back.version, 1);
     assert_eq!(
-        parse_versioned("7/2", 3).unwrap_err().to_string(),
-        "column 1: notation version 3 is unknown (allowed: 1 to 2)"
+        parse_versioned("7/2", 4).unwrap_err().to_string(),
+        "column 1: notation version 4 is unknown (allowed: 1 to 3)"
     );
 }
 
@@ -185,7 +185,8 @@ fn errors_name_what_and_where() {
     assert!(err("{2d6, {1d4}}").starts_with("column 7: a `{...}` group inside another group"));
     assert!(err("{2d6, 1d4}kh3").contains("this keeps 3 but there are 2 sub-rolls"), "{}", err("{2d6, 1d4}kh3"));
     assert!(err("{2d6, 1d4").contains("never closed"));
-    assert!(err("2d6>=4.5").contains("a compare point must be a whole number"));
+    assert!(err("{2d6}>=4.5").contains("a `{...}` group's compare point must be a whole number"));
+    assert!(err("2d6=4.5").contains("this compare point never matches a die"), "{}", err("2d6=4.5"));
     let odds_err = |src: &str| parse(src).unwrap().odds().unwrap_err().to_string();
     assert!(odds_err("pow(2, 1d6/2)").contains("can be 0.5"), "{}", odds_err("pow(2, 1d6/2)"));
     assert!(odds_err("1/(1d2-1)").contains("division by zero"));

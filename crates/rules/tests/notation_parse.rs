@@ -23,6 +23,17 @@ fn err_at(src: &str, col: usize, needle: &str) {
     assert!(e.to_string().contains(needle), "{src}: `{e}` lacks `{needle}`");
 }
 
+/// An error of notation version 2 (which version 3 accepts).
+fn err_v2_at(src: &str, col: usize, needle: &str) {
+    let e = match parse_versioned(src, 2) {
+        Ok(e) => panic!("{src} parsed as {e}"),
+        Err(e) => e,
+    };
+    assert_eq!(e.column, col, "{src}: {e}");
+    assert!(e.to_string().contains(needle), "{src}: `{e}` lacks `{needle}`");
+    assert!(parse(src).is_ok(), "{src}: version 3 refuses it");
+}
+
 #[test]
 fn dice_and_arithmetic() {
     assert_eq!(canon("d6"), "1d6");
@@ -85,7 +96,9 @@ fn remedy_marks_any_order() {
     assert_eq!(a.keep, Some(Keep::Highest(2)));
     assert_eq!(a.reroll, Some(Reroll { on: Compare::Le(1), once: true }));
     assert_eq!(a.explode, Some(Explode { kind: ExplodeKind::Standard, on: Compare::Eq(20) }));
-    assert_eq!(a.to_string(), "3d20ro<=1!kh2");
+    // printed with marks so the group keeps their order (♻ then !) when re-read
+    assert_eq!(a.to_string(), "3d20~!^^");
+    assert_eq!(parse_versioned("3d20▲▲!♻", 2).unwrap().to_string(), "3d20ro<=1!kh2");
     assert_eq!(parse_group("2d6▼").unwrap().keep, Some(Keep::Lowest(1)));
     assert_eq!(parse_group("2d6VV").unwrap().keep, Some(Keep::Lowest(2)));
     assert_eq!(parse_group("4d6~~~").unwrap().reroll, Some(Reroll { on: Compare::Le(3), once: true }));
@@ -112,7 +125,7 @@ fn rpg_dice_roller_modifiers() {
     assert_eq!(canon("4dF.1"), "4dF.1");
     assert_eq!(canon("4dF.2"), "4dF");
     assert_eq!(canon("2d%"), "2d100");
-    assert_eq!(canon("4d6r1!kh3dl1>=3f1cssa"), "4d6r=1!kh3dl1>=3f=1cs=6sa");
+    assert_eq!(canon("4d6r1!kh3dl1>=3f1cssa"), "4d6!r=1kh3dl1>=3f=1cs=6sa");
 }
 
 #[test]
@@ -143,19 +156,21 @@ fn errors_name_what_and_where() {
     err_at("2d6 (3)", 5, "unexpected `(`");
     assert_eq!(parse("2d6 3").unwrap().to_string(), "2d63"); // whitespace is ignored everywhere
     err_at("(2d6", 1, "never closed");
-    err_at("(1+2)d6", 6, "a dice count must be a number written out");
+    err_at("(1d2)d6", 1, "a dice count in `(...)` must be made of numbers only");
     err_at("4d6min1.5", 7, "`min`'s number must be a whole number");
     err_at("4d6max3.5", 7, "`max`'s number must be a whole number");
-    err_at("4d6>3.5", 5, "a compare point must be a whole number");
-    err_at("4d6kh3dh1", 9, "keeps and drops at the same end");
-    err_at("4d6!u", 4, "together with an explosion");
+    err_at("4d6=3.5", 5, "this compare point never matches a die");
+    err_at("4d6<>3.5", 6, "this compare point matches every die");
+    err_at("{4d6}>3.5", 7, "a `{...}` group's compare point must be a whole number");
+    err_v2_at("4d6kh3dh1", 9, "keeps and drops at the same end");
+    err_v2_at("4d6!u", 4, "together with an explosion");
     err_at("2d6)", 4, "without a `(`");
     err_at("10d6kh20", 7, "keeps 20 dice but the group rolls 10");
     err_at("10d6dl11", 7, "drops 11");
     err_at("1d1!", 4, "could never stop");
     err_at("1d6!>=1", 4, "explodes on every face a d6");
-    err_at("1d2r1!", 6, "explodes on every face a d2 can show after `r=1`");
-    err_at("1d6!>=2r<2", 4, "could never stop");
+    err_v2_at("1d2r1!", 6, "explodes on every face a d2 can show after `r=1`");
+    err_v2_at("1d6!>=2r<2", 4, "could never stop");
     err_at("1d6r<=6", 4, "rerolls every face of a d6");
     err_at("1dFr<2", 4, "rerolls every face of a dF");
     err_at("99999999999999999999d6", 1, "99999999999999999999 dice in one group");
@@ -167,8 +182,7 @@ fn errors_name_what_and_where() {
     err_at("1dx", 3, "expected the number of faces");
     err_at("4d6dx", 4, "`dh`, `dl` or `d` and a number");
     err_at("4d6kh1kl1", 7, "second keep");
-    err_at("4d6kh3dh1", 9, "keeps and drops at the same end");
-    err_at("4d6u!", 5, "`u` (unique dice) together with an explosion");
+    err_v2_at("4d6u!", 5, "`u` (unique dice) together with an explosion");
     err_at("4d6mix3", 4, "expected `min` or `max`");
     err_at("4d6min", 7, "`min` needs a number");
     err_at("4dF.3", 5, "`dF`, `dF.1` or `dF.2`");

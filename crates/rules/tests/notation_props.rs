@@ -28,7 +28,7 @@ fn group() -> impl Strategy<Value = String> {
         Just("dF.1"),
         Just("d%")
     ];
-    (1u32..=5, die, 0usize..4, 0usize..4, 0usize..6, 0usize..3, 0u32..=5, 0usize..8).prop_map(
+    (1u32..=5, die, 0usize..4, 0usize..4, 0usize..7, 0usize..3, 0u32..=5, 0usize..8).prop_map(
         |(n, die, rr, ex, kp, sc, k, more)| {
             let k = k.min(n);
             let mut s = format!("{n}{die}");
@@ -52,8 +52,9 @@ fn group() -> impl Strategy<Value = String> {
                     // a d2 lowered to 1 could explode forever on `!<=1`... it only explodes on its top face: fine
                     ex
                 }
-                // unique is written last (below): right before a success point, `u>1` would be unique's own
-                3 | 4 => 0,
+                // unique is written last (below): right before a success point, `u>1` would be unique's own;
+                // with an explosion only in version 3's order (not with Remedy's marks)
+                3 | 4 if rr == 3 || kp == 5 => 0,
                 _ => ex,
             };
             // (a d2 rerolling its 1 until it stops could only show 2, which would explode forever)
@@ -64,8 +65,17 @@ fn group() -> impl Strategy<Value = String> {
                     s += &format!("={top}");
                 }
             }
-            s += &["".to_string(), format!("kh{k}"), format!("kl{k}"), format!("dh{k}"), format!("dl{k}"), "^".into()]
-                [kp];
+            // a middle run (`kh3dh1`) only in version 3's order (not with Remedy's `~`)
+            let kp = if kp == 6 && rr == 3 { 1 } else { kp };
+            s += &[
+                "".to_string(),
+                format!("kh{k}"),
+                format!("kl{k}"),
+                format!("dh{k}"),
+                format!("dl{k}"),
+                "^".into(),
+                format!("kh{k}dh1"),
+            ][kp];
             match sc {
                 1 => s += &format!(">={top}"),
                 2 => s += &format!(">{lo}f={lo}"),

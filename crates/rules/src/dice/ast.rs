@@ -18,7 +18,7 @@ impl PartialEq for Pos {
 }
 
 /// The notation's meaning as of now (see [`Expr::version`]).
-pub const NOTATION_VERSION: u32 = 2;
+pub const NOTATION_VERSION: u32 = 3;
 
 /// A whole parsed expression: the arithmetic tree and the trailing `# comment`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,8 +27,9 @@ pub struct Expr {
     /// The text after `#`, trimmed (None if there was no `#`).
     pub comment: Option<String>,
     /// Which meaning the notation was read with, so a saved roll replays as it was rolled: 1, until
-    /// 2026-11-23, divided whole numbers truncating toward zero (`7/2` = 3); 2 ([`NOTATION_VERSION`]) divides
-    /// exactly (`7/2` = 3.5). The printed form is the same; only `/` reads differently.
+    /// 2026-11-23, divided whole numbers truncating toward zero (`7/2` = 3); 2 divides exactly (`7/2` = 3.5);
+    /// 3 ([`NOTATION_VERSION`]) applies a dice group's modifiers in rpg-dice-roller's order, with each throw an
+    /// explosion adds a die of its own (see [`ModifierOrder`]). The printed form is the same.
     #[serde(default = "first_version")]
     pub version: u32,
 }
@@ -370,8 +371,34 @@ impl Success {
     }
 }
 
+/// In which order a dice group's modifiers apply (see [`Expr::version`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ModifierOrder {
+    /// Notation versions 1 and 2, and the systems' dice: reroll (each throw as it is thrown; `ro` the first
+    /// throw only), `min`/`max` (first throw), explode (a die and the throws its explosions add are one die,
+    /// worth their sum), unique, keep/drop, success counting.
+    #[default]
+    Legacy,
+    /// Version 3, a group written with Remedy's marks (`▲ ▼ ♻`, `^ v ~`): the [`Legacy`](Self::Legacy) order,
+    /// which Remedy's checks use (♻ rerolls, then the standing face explodes); printed with a mark so it
+    /// re-parses to this order.
+    RemedyMarks,
+    /// Version 3: rpg-dice-roller 5.5's order: `min`, `max`, explode, reroll, unique, keep, drop, success
+    /// counting, critical markers, sort. Each throw an explosion (`!`, `!p`) adds is a die of its own for
+    /// every later modifier; `!!` adds its throws into one die. A reroll replaces a die's value (after
+    /// `min`/`max`, or a compounded sum) with a plain throw, and a rerolled die does not explode again.
+    RpgDiceRoller,
+}
+
+impl ModifierOrder {
+    /// True for the legacy order (versions 1 and 2, systems, Remedy marks).
+    pub fn legacy(self) -> bool {
+        self != ModifierOrder::RpgDiceRoller
+    }
+}
+
 /// One dice group, e.g. `4d6kh3`, `8d6>=4`, `2d20▲`. Modifiers apply in a fixed order whatever order they were
-/// typed in: reroll, then explode, then keep/drop, then success counting.
+/// typed in: see [`ModifierOrder`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiceGroup {
     /// Number of dice thrown (before explosions).
@@ -404,6 +431,13 @@ pub struct DiceGroup {
     /// `s`/`sa`/`sd`: the breakdown lists the dice in value order; no change to the total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sort: Option<Sort>,
+    /// The order the modifiers apply in (the parser sets it from the notation version).
+    #[serde(default, skip_serializing_if = "is_legacy")]
+    pub order: ModifierOrder,
+}
+
+fn is_legacy(o: &ModifierOrder) -> bool {
+    *o == ModifierOrder::Legacy
 }
 
 /// `u` (reroll a repeated value until it is new) or `uo` (once), optionally only for values matching `on`.
@@ -431,7 +465,12 @@ impl DiceGroup {
             crit_success: None,
             crit_failure: None,
             sort: None,
+            order: ModifierOrder::Legacy,
         }
+    }
+    /// True if every throw an explosion adds is a die of its own (version 3's `!` and `!p`).
+    pub fn throws_apart(&self) -> bool {
+        self.order == ModifierOrder::RpgDiceRoller && self.explode.is_some_and(|e| e.kind != ExplodeKind::Compound)
     }
     /// (keep the highest?, how many kept) after keep and drop; a keep and a drop at the same end (a middle
     /// run) are refused by the parser and read here as the keep alone.
@@ -449,6 +488,21 @@ impl DiceGroup {
             }
             None => (high, n),
         })
+    }
+    /// rpg-dice-roller's keep then drop over `m` items (dice, or throws): the kept ones are positions
+    /// `lo..hi` of the items sorted ascending (lo >= hi: none). Keep highest q drops the lowest m - q, keep
+    /// lowest q the highest m - q, drop highest/lowest d the d at that end; a die dropped by either is dropped.
+    pub fn kept_span(&self, m: u32) -> (u32, u32) {
+        let (mut lo, mut hi) = (0, m);
+        for k in [self.keep, self.drop].into_iter().flatten() {
+            match k {
+                Keep::Highest(q) => lo = lo.max(m.saturating_sub(q)),
+                Keep::Lowest(q) => hi = hi.min(q),
+                Keep::DropHighest(d) => hi = hi.min(m.saturating_sub(d)),
+                Keep::DropLowest(d) => lo = lo.max(d),
+            }
+        }
+        (lo, hi.max(lo))
     }
     /// A first throw's value after `min` and `max`.
     pub fn clamp(&self, v: i64) -> i64 {

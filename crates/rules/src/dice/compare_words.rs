@@ -33,17 +33,24 @@ pub fn faces_in_words(faces: &[i64]) -> String {
     }
 }
 
-/// What each compare point of a group does, in words, in the order they apply: reroll, explode, success,
-/// failure. Empty for a group without compare points.
+/// What each compare point of a group does, in words, in the order they apply: reroll, explode (notation
+/// version 3: explode, then reroll), success, failure. Empty for a group without compare points.
 pub fn compare_point_words(group: &DiceGroup) -> Vec<String> {
     let on = |c: Compare| faces_in_words(&faces_matching(c, group.die));
     let mut out = Vec::new();
-    if let Some(r) = group.reroll {
+    let reroll = group.reroll.map(|r| {
         let how = if r.once { "once" } else { "until the face is another one" };
-        out.push(format!("rerolls {} {how}", on(r.on)));
+        format!("rerolls {} {how}", on(r.on))
+    });
+    let legacy = group.order.legacy();
+    if legacy {
+        out.extend(reroll.clone());
     }
     if let Some(e) = group.explode {
         out.push(format!("explodes on {}", on(e.on)));
+    }
+    if !legacy {
+        out.extend(reroll);
     }
     if let Some(s) = group.success {
         out.push(format!("counts {}", on(s.success)));
@@ -116,7 +123,7 @@ mod tests {
         assert_eq!(said("4d6ro<3"), ["`4d6ro<3`: rerolls 1 and 2 once"]);
         assert_eq!(
             said("2d6r1 + 1d20~~"),
-            ["`2d6r=1`: rerolls 1 until the face is another one", "`1d20ro<=2`: rerolls 1 and 2 once"]
+            ["`2d6r=1`: rerolls 1 until the face is another one", "`1d20~~`: rerolls 1 and 2 once"]
         );
         assert_eq!(said("8d6>=4f1"), ["`8d6>=4f=1`: counts 4, 5 and 6; takes one off for 1"]);
         assert_eq!(said("d100>50"), ["`1d100>50`: counts 51 to 100"]);

@@ -1,9 +1,11 @@
 //! The canonical printed form of an expression: it re-parses to an equal [`Expr`].
 //!
 //! Canonical choices: the dice count is always written (`1d6`), `d%` prints as `d100`, `k` as `kh1`, Remedy
-//! marks as their generic equivalents (`▲▲` as `kh2`, `♻` as `ro<=1`), a bare compare number as `=N`,
-//! modifiers in application order (reroll, explode, keep, success), spaces around binary operators, and only
-//! the parentheses precedence needs.
+//! marks as their generic equivalents (`▲▲` as `kh2`, `♻` as `ro<=1`) in notation versions 1 and 2, a bare
+//! compare number as `=N`, modifiers in application order (legacy: reroll, min, max, explode, unique, keep,
+//! drop, success; version 3: min, max, explode, reroll, unique, keep, drop, success), spaces around binary
+//! operators, and only the parentheses precedence needs. In version 3 a group written with Remedy's marks
+//! keeps their order, so it prints its ♻ reroll as `~` marks (or its ▲/▼ keep as `^`/`v`), which re-parse to it.
 
 use super::ast::*;
 use super::render::push_int;
@@ -47,9 +49,11 @@ impl DiceGroup {
             DieKind::Fudge => s.push_str("dF"),
             DieKind::FudgeOne => s.push_str("dF.1"),
         }
-        if let Some(r) = self.reroll {
-            s.push_str(if r.once { "ro" } else { "r" });
-            r.on.push_canonical(s);
+        // A group in Remedy's marks prints one of them as a mark, so it re-parses to their order.
+        let (reroll_marks, keep_marks) = self.marks_printed();
+        let rpg = self.order == ModifierOrder::RpgDiceRoller;
+        if !rpg {
+            self.push_reroll(s, reroll_marks);
         }
         if let Some(m) = self.min {
             s.push_str("min");
@@ -66,10 +70,18 @@ impl DiceGroup {
                 ExplodeKind::Penetrate => "!p",
             });
             // A bare `!` right before a success compare point would swallow it: spell the default out there.
-            let bare_ok = self.success.is_none() || self.keep.is_some() || self.unique.is_some();
+            // (a keep, a unique rule printed before the success point, or version 3's reroll come between)
+            let unique_last = self.unique.is_some_and(|u| u.on.is_none()) && self.keep.is_none() && self.drop.is_none();
+            let bare_ok = self.success.is_none()
+                || self.keep.is_some()
+                || (self.unique.is_some() && !unique_last)
+                || (rpg && self.reroll.is_some());
             if e.on != Compare::Eq(self.die.max_face()) || !bare_ok {
                 e.on.push_canonical(s);
             }
+        }
+        if rpg {
+            self.push_reroll(s, None);
         }
         // A unique rule without a compare point right before a success point would take it as its own
         // (`4d6u>3`): then it is written after the success point.
@@ -80,8 +92,10 @@ impl DiceGroup {
         if !unique_last {
             self.push_unique(s);
         }
-        if let Some(k) = self.keep {
-            push_keep(s, k);
+        match (self.keep, keep_marks) {
+            (Some(Keep::Highest(n) | Keep::Lowest(n)), Some(mark)) => (0..n).for_each(|_| s.push(mark)),
+            (Some(k), _) => push_keep(s, k),
+            (None, _) => {}
         }
         if let Some(d) = self.drop {
             push_keep(s, d);
@@ -158,6 +172,36 @@ impl RollGroup {
 }
 
 impl DiceGroup {
+    /// For a group in Remedy's marks ([`ModifierOrder::RemedyMarks`]): the reroll printed as `~` marks
+    /// (Some(count)) and/or the keep as `^` or `v` marks (Some(mark)); at least one when either can be.
+    fn marks_printed(&self) -> (Option<i64>, Option<char>) {
+        if self.order != ModifierOrder::RemedyMarks {
+            return (None, None);
+        }
+        let r = match self.reroll {
+            Some(Reroll { on: Compare::Le(k), once: true }) if k >= 1 => Some(k),
+            _ => None,
+        };
+        let k = match self.keep {
+            Some(Keep::Highest(n)) => Some((n as i64, '^')),
+            Some(Keep::Lowest(n)) if n >= 1 => Some((n as i64, 'v')),
+            _ => None,
+        };
+        let k = k.filter(|&(n, _)| n >= 1);
+        let use_r = r.is_some_and(|r| r <= 32 || k.is_none_or(|(n, _)| r <= n));
+        let use_k = k.is_some_and(|(n, _)| !use_r || n <= 32);
+        (r.filter(|_| use_r), k.filter(|_| use_k).map(|(_, m)| m))
+    }
+
+    fn push_reroll(&self, s: &mut String, marks: Option<i64>) {
+        if let Some(k) = marks {
+            (0..k).for_each(|_| s.push('~'));
+        } else if let Some(r) = self.reroll {
+            s.push_str(if r.once { "ro" } else { "r" });
+            r.on.push_canonical(s);
+        }
+    }
+
     fn push_unique(&self, s: &mut String) {
         if let Some(u) = self.unique {
             s.push_str(if u.once { "uo" } else { "u" });

@@ -27,8 +27,8 @@ mod validate;
 pub mod value;
 
 pub use ast::{
-    BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Func, Keep, Node, Pos, Reroll, RollGroup, Sort, Success,
-    NOTATION_VERSION,
+    BinOp, Compare, DiceGroup, Explode, ExplodeKind, Expr, Func, Keep, ModifierOrder, Node, Pos, Reroll, RollGroup,
+    Sort, Success, NOTATION_VERSION,
 };
 pub use compare_words::{compare_point_sentences, compare_point_words, compare_points, faces_in_words, faces_matching};
 pub use error::NotationError;

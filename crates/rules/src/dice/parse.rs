@@ -29,14 +29,15 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
             .allowing(format!("1 to {NOTATION_VERSION}")));
     }
     let (toks, end) = lex(src)?;
-    let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false };
+    let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
     p.expr()
 }
 
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p = Parser { toks, i: 0, end, total_dice: 0, version: NOTATION_VERSION, in_group: false };
+    let mut p =
+        Parser { toks, i: 0, end, total_dice: 0, version: NOTATION_VERSION, in_group: false, dice_compare: false };
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
@@ -62,6 +63,8 @@ struct Parser {
     version: u32,
     /// Inside a `{...}` group (which cannot hold another).
     in_group: bool,
+    /// Reading a dice group's modifiers, whose compare points meet whole numbers only: `>3.5` reads `>=4`.
+    dice_compare: bool,
 }
 
 impl Parser {
@@ -211,11 +214,9 @@ impl Parser {
                     });
                 }
                 if self.peek() == Some('d') {
-                    return Err(NotationError::new(
-                        self.col(),
-                        "a dice count must be a number written out, not a `(...)`",
-                    )
-                    .allowing("e.g. 3d6; rolling a computed number of dice is not supported"));
+                    // rpg-dice-roller takes a count computed from numbers, `(1+2)d6`: the same dice as `3d6`
+                    let count = self.constant_count(&inner, col)?;
+                    return Ok(Node::Dice(self.dice(Some(count), col)?));
                 }
                 Ok(inner)
             }
@@ -248,6 +249,24 @@ impl Parser {
             Some(c) if c.is_ascii_alphabetic() => self.call(depth),
             _ => Err(self.unexpected("here: expected a number, a dice group (2d6), a function such as floor( or `(`")),
         }
+    }
+
+    /// The dice count of `(...)d6`: `inner` must be numbers only, and come to a whole number of dice.
+    fn constant_count(&self, inner: &Node, col: usize) -> R<i64> {
+        let refuse = |why: String| {
+            NotationError::new(col, why).allowing(format!(
+                "a count of 1 to {MAX_DICE_PER_GROUP} written out (3d6) or computed from numbers ((1+2)d6)"
+            ))
+        };
+        let v = constant_value(inner)
+            .ok_or_else(|| refuse("a dice count in `(...)` must be made of numbers only, not dice".into()))??;
+        if !v.is_integer() {
+            return Err(refuse(format!(
+                "a dice count must be a whole number, and this one is {}",
+                super::value::value_text(v)
+            )));
+        }
+        Ok(*v.numer())
     }
 
     /// A number with a decimal point (`1.5`, `0.25`) at the cursor, exactly; None (cursor unmoved) if the digits
@@ -507,16 +526,43 @@ impl Parser {
             (Some('<'), _) => (Compare::Lt, 1),
             (Some('='), _) => (Compare::Eq, 1),
             // a bare number, never a bare minus: `4d6r-1d4` is `4d6r` minus 1d4, as rpg-dice-roller reads it
-            (Some(d), _) if bare && d.is_ascii_digit() => return Ok(Some(Compare::Eq(self.compare_number()?))),
+            (Some(d), _) if bare && d.is_ascii_digit() => (Compare::Eq, 0),
             _ => return Ok(None),
         };
         self.i += width;
-        Ok(Some(c(self.compare_number()?)))
-    }
-
-    /// The number of a compare point: a whole number, maybe negative.
-    fn compare_number(&mut self) -> R<i64> {
-        self.whole_number("a compare point", "e.g. >=4, <3, =1 (dice and totals compare against whole numbers)")
+        let col = self.col();
+        let negative = self.peek() == Some('-');
+        let n = self.signed()?;
+        if !(self.peek() == Some('.') && self.peek2().is_some_and(|c| c.is_ascii_digit())) {
+            return Ok(Some(c(n)));
+        }
+        // A decimal: against a dice group's whole-number values, `>3.5` and `>=3.5` are `>=4`, `<3.5` and
+        // `<=3.5` are `<=3`, as rpg-dice-roller compares them. A `{...}` group's totals may be fractions.
+        self.i += 1;
+        let mut nonzero = false;
+        while let Some(d) = self.peek().filter(char::is_ascii_digit) {
+            nonzero |= d != '0';
+            self.i += 1;
+        }
+        if !nonzero {
+            return Ok(Some(c(n)));
+        }
+        if !self.dice_compare {
+            return Err(NotationError::new(col, "a `{...}` group's compare point must be a whole number")
+                .allowing("e.g. {2d6, 3d4}>=7"));
+        }
+        // the decimal lies strictly between `below` and `below + 1`
+        let below = if negative { n - 1 } else { n };
+        let probe = c(0);
+        Ok(Some(match probe {
+            Compare::Gt(_) | Compare::Ge(_) => Compare::Ge(below + 1),
+            Compare::Lt(_) | Compare::Le(_) => Compare::Le(below),
+            Compare::Eq(_) | Compare::Ne(_) => {
+                let what = if matches!(probe, Compare::Eq(_)) { "never matches a" } else { "matches every" };
+                return Err(NotationError::new(col, format!("this compare point {what} die: dice show whole numbers"))
+                    .allowing("a whole number, or a decimal with >, >=, < or <= (>3.5 reads >=4)"));
+            }
+        }))
     }
 
     /// A whole number, maybe negative, for `what`; a decimal (`3.5`, which rpg-dice-roller takes) is refused.
@@ -606,6 +652,13 @@ impl Parser {
     }
 
     fn modifiers(&mut self, g: &mut DiceGroup) -> R<()> {
+        self.dice_compare = true;
+        let r = self.modifiers_inner(g);
+        self.dice_compare = false;
+        r
+    }
+
+    fn modifiers_inner(&mut self, g: &mut DiceGroup) -> R<()> {
         let (mut ups, mut downs, mut recycles) = (0u32, 0u32, 0i64);
         let mut mark_col = 0;
         let mut keep_col = 0;
@@ -767,9 +820,15 @@ impl Parser {
                 _ => break,
             }
         }
+        g.order = match (self.version, mark_col) {
+            (..=2, _) => ModifierOrder::Legacy,
+            (_, 0) => ModifierOrder::RpgDiceRoller,
+            _ => ModifierOrder::RemedyMarks,
+        };
         if let Some(e) = g.explode {
-            // Faces a throw can end on: all of them, or those a reroll-until lets stand.
-            let until = g.reroll.filter(|r| !r.once);
+            // Faces a throw can end on: all of them, or (legacy order: the reroll comes first) those a
+            // reroll-until lets stand.
+            let until = g.reroll.filter(|r| !r.once && g.order.legacy());
             if g.faces().filter(|&f| !until.is_some_and(|r| r.on.matches(f))).all(|f| e.on.matches(f)) {
                 let after = until.map_or(" can show".to_string(), |r| format!(" can show after `r{}`", r.on));
                 return Err(NotationError::new(
@@ -807,13 +866,13 @@ impl Parser {
         if g.keep.is_none() {
             g.keep = g.drop.take();
         }
-        if let (Some(k), Some(d)) = (g.keep, g.drop) {
+        if let (Some(k), Some(d), true) = (g.keep, g.drop, g.order.legacy()) {
             if k.kept(g.count).0 != d.kept(g.count).0 {
                 return Err(NotationError::new(drop_col, "this keeps and drops at the same end, leaving a middle run")
                     .allowing("kh with dl, or kl with dh"));
             }
         }
-        if g.unique.is_some() && g.explode.is_some() {
+        if g.unique.is_some() && g.explode.is_some() && g.order.legacy() {
             return Err(NotationError::new(
                 explode_col,
                 "`u` (unique dice) together with an explosion is not supported",
@@ -834,6 +893,36 @@ impl Parser {
         }
         Ok(())
     }
+}
+
+/// The exact value of a node made of numbers only (None if it holds dice or a `{...}` group; Some(Err) for a
+/// division by zero or an overflow).
+fn constant_value(node: &Node) -> Option<R<Value>> {
+    use super::roll::{apply, call};
+    Some(match node {
+        Node::Num(n) => Ok(super::value::int(*n)),
+        Node::Decimal(v) => Ok(*v),
+        Node::Dice(_) | Node::Group(_) => return None,
+        Node::Label(x, _) => return constant_value(x),
+        Node::Neg(x) => constant_value(x)?.and_then(|v| {
+            super::value::sub(super::value::int(0), v)
+                .ok_or_else(|| NotationError::new(1, "the result does not fit in a 64-bit integer"))
+        }),
+        Node::Bin { op, lhs, rhs, pos } => {
+            let (a, b) = (constant_value(lhs)?, constant_value(rhs)?);
+            a.and_then(|a| b.and_then(|b| apply(*op, a, b, *pos, rhs)))
+        }
+        Node::Call { func, args, pos } => {
+            let mut vals = Vec::with_capacity(args.len());
+            for a in args {
+                match constant_value(a)? {
+                    Ok(v) => vals.push(v),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            call(*func, &vals, *pos, args)
+        }
+    })
 }
 
 /// A long run of digits shortened for a message: `12345678901234567890123456` -> `123456789012… (26 digits)`.

@@ -2,6 +2,7 @@
 //!
 //! Format: `notation [die, die, ...]`, where each die shows its face and:
 //! - `!` after a throw that exploded, the throws of one die joined by `+` (`6!+6!+2`; compounding `6!!+6!!+2`);
+//!   in notation version 3 each throw of `!` and `!p` is a die of its own (`6!, 6!, 2`), with its own suffixes;
 //! - `5-1` for a penetrating throw (face 5 counting 4);
 //! - `1→1→4` for a face (4) that replaced rerolled ones (1, then 1), oldest first (also `u`'s rerolls);
 //! - `1↑2` / `6↓4` for a first throw that `min` raised / `max` lowered (face, then the value it counts);
@@ -111,12 +112,16 @@ pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
     s.push_str(" [");
     // One throw per die (no explosions, no rerolls): each die is its face and suffixes.
     let single = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated && !d.clamped;
-    if g.dice.iter().all(single) {
+    if g.throws_apart || g.dice.iter().all(single) {
         for (i, d) in g.dice.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
             }
-            push_face(s, d.kind, d.face);
+            if g.throws_apart {
+                push_throw(s, d);
+            } else {
+                push_face(s, d.kind, d.face);
+            }
             if !d.kept || d.count != 0 || d.critical != 0 {
                 push_suffix(s, d);
             }

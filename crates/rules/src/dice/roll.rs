@@ -26,6 +26,22 @@ pub struct GroupRoll {
     /// True if some die reached [`MAX_EXPLOSIONS_PER_DIE`] and stopped exploding.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub explosion_capped: bool,
+    /// True if every throw is a die of its own, explosion throws included (notation version 3's `!` and `!p`):
+    /// keep, drop and counting chose among throws, and the breakdown lists them apart.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub throws_apart: bool,
+}
+
+impl GroupRoll {
+    /// Each die as (first throw, one past its last throw, value): a die and the throws its explosions added
+    /// count as one, unless the throws are dice of their own ([`throws_apart`](Self::throws_apart)).
+    pub(crate) fn dice_spans(&self) -> Vec<(usize, usize, i64)> {
+        if self.throws_apart {
+            self.dice.iter().enumerate().map(|(i, d)| (i, i + 1, d.value)).collect()
+        } else {
+            chains(&self.dice)
+        }
+    }
 }
 
 /// The value of a `[label]`led part of the expression.
@@ -179,9 +195,13 @@ impl DiceGroup {
         (value, capped)
     }
 
-    /// Roll the group: reroll, explode, keep/drop, count successes, in that order. A die and the throws its
-    /// explosions added count as one die (worth their sum) for keeping and for success counting.
+    /// Roll the group, its modifiers in [`ModifierOrder`]. In the legacy order: reroll, explode, keep/drop,
+    /// count successes, and a die and the throws its explosions added count as one die (worth their sum) for
+    /// keeping and for success counting.
     pub fn roll(&self, rng: &mut RollRng) -> GroupRoll {
+        if !self.order.legacy() {
+            return self.roll_rpg(rng);
+        }
         let n = self.count as usize;
         let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
         let mut capped = false;
@@ -266,7 +286,156 @@ impl DiceGroup {
         }
         let mut notation = String::with_capacity(16);
         self.push_canonical(&mut notation);
-        GroupRoll { notation, dice, subtotal, successes: self.success.is_some(), explosion_capped: capped }
+        GroupRoll {
+            notation,
+            dice,
+            subtotal,
+            successes: self.success.is_some(),
+            explosion_capped: capped,
+            throws_apart: false,
+        }
+    }
+
+    /// Version 3's order (rpg-dice-roller's): `min`/`max`, explode, reroll, unique, keep, drop, count, critical
+    /// markers, sort; with `!` and `!p` each throw is a die of its own. The dice are thrown one by one (each
+    /// die's throws, then its rerolls), so a group whose order does not matter draws as the legacy order does.
+    fn roll_rpg(&self, rng: &mut RollRng) -> GroupRoll {
+        let n = self.count as usize;
+        let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
+        let mut capped = false;
+        let clamps = self.min.is_some() || self.max.is_some();
+        for _ in 0..n {
+            let start = dice.len();
+            let f = draw(self.die, rng);
+            let mut d = DieRoll::new(self.die, f);
+            if clamps {
+                d.value = self.clamp(f);
+                d.clamped = d.value != f;
+            }
+            let mut compare = d.value;
+            dice.push(d);
+            if let Some(e) = self.explode {
+                let mut depth = 0;
+                while e.on.matches(compare) {
+                    if depth >= MAX_EXPLOSIONS_PER_DIE {
+                        capped = true;
+                        break;
+                    }
+                    if let Some(last) = dice.last_mut() {
+                        last.exploded = true;
+                    }
+                    let f = draw(self.die, rng);
+                    let mut t = DieRoll::new(self.die, f);
+                    t.from_explosion = true;
+                    if e.kind == ExplodeKind::Penetrate {
+                        t.penetrated = true;
+                        t.value = f - 1;
+                    }
+                    compare = f;
+                    dice.push(t);
+                    depth += 1;
+                }
+                if e.kind == ExplodeKind::Compound && dice.len() - start > 1 {
+                    let rest: Vec<DieRoll> = dice.drain(start + 1..).collect();
+                    let first = &mut dice[start];
+                    for t in rest {
+                        first.compounded.push(t.face);
+                        first.value += t.value;
+                    }
+                    first.exploded = true;
+                }
+            }
+            if let Some(r) = self.reroll {
+                for d in &mut dice[start..] {
+                    self.reroll_value(r, d, rng);
+                }
+            }
+        }
+        if let Some(u) = self.unique {
+            self.make_unique(u, &mut dice, rng);
+        }
+        let m = dice.len();
+        let (lo, hi) = self.kept_span(m as u32);
+        if (lo, hi) != (0, m as u32) {
+            // Ascending by value. Keeping (or dropping) at one end, ties keep the die thrown first, as in the
+            // legacy order; a middle run orders ties as thrown (rpg-dice-roller's stable sort).
+            let mut order: Vec<usize> = (0..m).collect();
+            if hi as usize == m {
+                order.sort_by_key(|&i| (dice[i].value, std::cmp::Reverse(i)));
+            } else {
+                order.sort_by_key(|&i| (dice[i].value, i));
+            }
+            for (pos, &i) in order.iter().enumerate() {
+                dice[i].kept = (lo as usize..hi as usize).contains(&pos);
+            }
+        }
+        let mut subtotal = 0i64;
+        for d in dice.iter_mut().filter(|d| d.kept) {
+            match self.success {
+                Some(s) => {
+                    d.count = s.score(d.value) as i8;
+                    subtotal += d.count as i64;
+                }
+                None => subtotal += d.value,
+            }
+        }
+        if self.crit_success.is_some() || self.crit_failure.is_some() {
+            for d in &mut dice {
+                d.critical = if self.crit_success.is_some_and(|c| c.matches(d.value)) {
+                    1
+                } else if self.crit_failure.is_some_and(|c| c.matches(d.value)) {
+                    -1
+                } else {
+                    0
+                };
+            }
+        }
+        if let Some(order) = self.sort {
+            dice = sorted(dice, &[], order);
+        }
+        let mut notation = String::with_capacity(16);
+        self.push_canonical(&mut notation);
+        GroupRoll {
+            notation,
+            dice,
+            subtotal,
+            successes: self.success.is_some(),
+            explosion_capped: capped,
+            throws_apart: self.throws_apart(),
+        }
+    }
+
+    /// Version 3's reroll of one die (or throw): while its value matches (once for `ro`), a plain throw
+    /// replaces it; the values replaced are kept in `rerolled`, oldest first.
+    fn reroll_value(&self, r: Reroll, d: &mut DieRoll, rng: &mut RollRng) {
+        if !r.on.matches(d.value) {
+            return;
+        }
+        let mut f = d.value;
+        loop {
+            d.rerolled.push(f);
+            f = draw(self.die, rng);
+            if r.once || !r.on.matches(f) {
+                break;
+            }
+            if d.rerolled.len() as u32 == MAX_REROLLS_PER_DIE {
+                // as in `throw`: a face drawn among those that stop the reroll has the same distribution
+                let allowed: Vec<i64> = self.faces().filter(|&x| !r.on.matches(x)).collect();
+                if !allowed.is_empty() {
+                    f = allowed[face(rng, allowed.len() as u32) as usize - 1];
+                }
+                break;
+            }
+        }
+        d.face = f;
+        d.value = f;
+        d.clamped = false;
+        d.penetrated = false;
+        if !d.compounded.is_empty() {
+            d.compounded.clear();
+            d.exploded = false;
+        }
+        d.maxed = f == self.die.max_face();
     }
 
     /// `u`/`uo`: each die after the first whose value repeats an earlier die's (and matches the compare point,
@@ -298,6 +467,11 @@ impl DiceGroup {
             d.face = f;
             d.value = f;
             d.clamped = false;
+            d.penetrated = false;
+            if !d.compounded.is_empty() {
+                d.compounded.clear();
+                d.exploded = false;
+            }
             d.maxed = f == self.die.max_face();
         }
     }
@@ -366,7 +540,7 @@ fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
     // (value, order, group, first throw, end)
     let mut items: Vec<(i64, usize, usize, usize, usize)> = Vec::new();
     for (gi, r) in rolled.iter().enumerate() {
-        for (a, b, v) in chains(&r.dice) {
+        for (a, b, v) in r.dice_spans() {
             if r.dice[a].kept {
                 items.push((v, items.len(), gi, a, b));
             }
@@ -389,7 +563,8 @@ fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
         dice[a].count = 0;
     }
     for (r, node) in rolled.iter_mut().zip(nodes) {
-        r.subtotal = chains(&r.dice)
+        r.subtotal = r
+            .dice_spans()
             .into_iter()
             .filter(|&(a, _, _)| r.dice[a].kept)
             .map(|(_, _, v)| node.success.map_or(v, |s| s.score(v)))

@@ -17,23 +17,32 @@ fn ln_factorials(n: usize) -> Vec<f64> {
     t
 }
 
-/// Estimated steps for [`keep`].
+/// Estimated steps for [`keep`] (`k`: the dice placed, skipped ones included).
 pub(crate) fn keep_work(levels: usize, n: u32, k: u32, stat_range: u64) -> f64 {
     let k = k as f64;
     levels as f64 * k * ((k * stat_range as f64 + 1.0) * (k + 1.0) + n as f64)
 }
 
+/// Keep a run of `k` dice of `n`, after passing over the first `skip` from the kept end (`4d6kh3`: skip 0,
+/// keep 3, from the highest; `4d6kh3dh1`: skip 1, keep 2). See [`keep_inner`].
+pub(crate) fn keep_run(levels: &[(f64, i64)], n: u32, skip: u32, k: u32) -> Dense {
+    keep_inner(levels, n, skip as usize, k as usize)
+}
+
 /// `levels`: (probability, statistic) of each value of one die, best first (highest first for keep-highest).
-/// Probabilities must sum to 1. Returns the distribution of the summed statistic of the `k` kept dice of `n`.
-pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
-    if k == 0 || levels.is_empty() {
+/// Probabilities must sum to 1. Returns the distribution of the summed statistic of the `kept` dice placed
+/// after the first `skip` of `n`.
+fn keep_inner(levels: &[(f64, i64)], n: u32, skip: usize, kept: usize) -> Dense {
+    if kept == 0 || levels.is_empty() {
         return Dense { min: 0, p: vec![1.0] };
     }
-    let (n, k) = (n as usize, k as usize);
+    let (n, k) = (n as usize, skip + kept);
+    // the statistic of dice placed at positions j..j+c that are kept (positions skip..k)
+    let counted = |j: usize, c: usize| (j + c).min(k).saturating_sub(j.max(skip));
     let wmin = levels.iter().map(|l| l.1).min().unwrap_or(0);
     let wmax = levels.iter().map(|l| l.1).max().unwrap_or(0);
-    let base = wmin * k as i64; // statistic offset: s index = stat - base, stats shifted by wmin per die
-    let width = ((wmax - wmin) as usize) * k + 1;
+    let base = wmin * kept as i64; // statistic offset: s index = stat - base, stats shifted by wmin per die
+    let width = ((wmax - wmin) as usize) * kept + 1;
     let lf = ln_factorials(n);
     // active[j][s]: probability that j dice (all kept) are placed with statistic s (+ j*wmin shift noted below)
     // We store statistics shifted by wmin per kept die so every index is non-negative.
@@ -87,7 +96,7 @@ pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
                 if pc == 0.0 {
                     continue;
                 }
-                let shift = c * dw;
+                let shift = counted(j, c) * dw;
                 let dst = &mut next[j + c];
                 for (s, &x) in row.iter().enumerate() {
                     if x != 0.0 {
@@ -96,7 +105,7 @@ pub(crate) fn keep(levels: &[(f64, i64)], n: u32, k: u32) -> Dense {
                 }
             }
             if tail > 0.0 {
-                let shift = need * dw;
+                let shift = counted(j, need) * dw;
                 for (s, &x) in row.iter().enumerate() {
                     if x != 0.0 {
                         done[s + shift] += x * tail;

@@ -21,6 +21,7 @@ mod die;
 mod exact;
 mod keep;
 mod roll_group;
+mod rpg;
 mod top;
 mod unique;
 
@@ -90,15 +91,28 @@ pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, Not
     if let Some(u) = g.unique {
         return unique::unique_odds(g, u, budget);
     }
-    let (value, cut) = die_value(g, budget)?;
+    if g.throws_apart() {
+        return rpg::apart_odds(g, budget);
+    }
+    let (value, cut) = if g.order.legacy() { die_value(g, budget)? } else { rpg::item_value(g, budget)? };
     let held = 1.0 - cut;
     // (value of one die, probability) pairs, ascending, normalised over the mass held.
     let pairs: Vec<(i64, f64)> =
         value.p.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (value.min + i as i64, p / held)).collect();
     let stat = |v: i64| g.success.map_or(v, |s| s.score(v));
     let n = g.count;
-    let mut out = match g.kept() {
-        Some((high, kept)) => {
+    // (from the highest?, dice passed over, dice kept) at one end, or None: all of them
+    let run = if g.order.legacy() {
+        g.kept().map(|(high, kept)| (high, 0, kept))
+    } else {
+        match g.kept_span(n) {
+            (0, hi) if hi == n => None,
+            (lo, hi) if n - lo <= hi => Some((true, n - hi, hi - lo)),
+            (lo, hi) => Some((false, lo, hi - lo)),
+        }
+    };
+    let mut out = match run {
+        Some((high, skip, kept)) => {
             let mut levels: Vec<(f64, i64)> = pairs.iter().map(|&(v, p)| (p, stat(v))).collect();
             if high {
                 levels.reverse();
@@ -106,8 +120,8 @@ pub(crate) fn group_odds(g: &DiceGroup, budget: &mut Budget) -> Result<Dist, Not
             let smin = levels.iter().map(|l| l.1).min().unwrap_or(0) as i128;
             let smax = levels.iter().map(|l| l.1).max().unwrap_or(0) as i128;
             check_support(smin * kept as i128, smax * kept as i128, col)?;
-            budget.charge(keep::keep_work(levels.len(), n, kept, (smax - smin) as u64), col)?;
-            keep::keep(&levels, n, kept)
+            budget.charge(keep::keep_work(levels.len(), n, skip + kept, (smax - smin) as u64), col)?;
+            keep::keep_run(&levels, n, skip, kept)
         }
         None => {
             let one = if g.success.is_some() {

@@ -135,12 +135,15 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationEr
     if dice.iter().any(|d| d.keep.is_some()) {
         return Err(refuse("a dice group inside keeps or drops dice of its own"));
     }
+    if dice.iter().any(|d| d.throws_apart()) {
+        return Err(refuse("an explosion's throws are dice of their own (`!` or `!p`), their number unknown"));
+    }
     let mut items = Vec::new();
     let mut held = 1.0;
     let (high, k) = g.kept(dice.iter().map(|d| d.count).sum()).unwrap_or((true, 0));
     for d in &dice {
         d.validate()?;
-        let (dense, cut) = die_value(d, budget)?;
+        let (dense, cut) = if d.order.legacy() { die_value(d, budget)? } else { super::rpg::item_value(d, budget)? };
         let mut values: Vec<(Value, f64)> = dense
             .p
             .iter()

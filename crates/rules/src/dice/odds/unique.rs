@@ -21,12 +21,28 @@ pub(crate) fn unique_odds(g: &DiceGroup, u: Unique, budget: &mut Budget) -> Resu
     let faces: Vec<i64> = g.faces().collect();
     let stat = |v: i64| g.success.map_or(v, |s| s.score(v));
     let fair = !matches!(g.die, DieKind::FudgeOne);
-    let plain = u.on.is_none() && !u.once && g.reroll.is_none() && g.min.is_none() && g.max.is_none() && fair;
+    let plain = u.on.is_none()
+        && !u.once
+        && g.reroll.is_none()
+        && g.min.is_none()
+        && g.max.is_none()
+        && g.explode.is_none()
+        && fair;
     let n = g.count as usize;
+    // (from the highest?, dice passed over, dice kept), or None: all
+    let run = if g.order.legacy() {
+        g.kept().map(|(high, k)| (high, 0, k as usize))
+    } else {
+        match g.kept_span(g.count) {
+            (0, hi) if hi == g.count => None,
+            (lo, hi) if g.count - lo <= hi => Some((true, (g.count - hi) as usize, (hi - lo) as usize)),
+            (lo, hi) => Some((false, lo as usize, (hi - lo) as usize)),
+        }
+    };
     if plain && n <= faces.len() {
-        return sample(&faces, n, g.kept(), &stat, budget, col);
+        return sample(&faces, n, run, &stat, budget, col);
     }
-    if g.kept().is_some() {
+    if run.is_some() {
         return Err(NotationError::new(col, "no exact odds for unique dice with keep/drop here").allowing(
             "keep/drop with plain `u` on fair dice, at most as many dice as faces (it can still be rolled)",
         ));
@@ -46,12 +62,12 @@ pub(crate) fn unique_odds(g: &DiceGroup, u: Unique, budget: &mut Budget) -> Resu
 fn sample(
     faces: &[i64],
     n: usize,
-    kept: Option<(bool, u32)>,
+    run: Option<(bool, usize, usize)>,
     stat: &dyn Fn(i64) -> i64,
     budget: &mut Budget,
     col: usize,
 ) -> Result<Dist, NotationError> {
-    let (high, k) = kept.map_or((true, n), |(h, k)| (h, k as usize));
+    let (high, skip, k) = run.unwrap_or((true, 0, n));
     let mut order: Vec<i64> = faces.to_vec();
     if high {
         order.reverse();
@@ -74,7 +90,7 @@ fn sample(
             if take <= 0.0 {
                 continue;
             }
-            let add = if j < k { st } else { 0 };
+            let add = if (skip..skip + k).contains(&j) { st } else { 0 };
             for s in 0..width {
                 let p = dp[j][s];
                 if p == 0.0 {
@@ -96,7 +112,10 @@ fn masks(
     budget: &mut Budget,
     col: usize,
 ) -> Result<Dist, NotationError> {
-    let first = first_throw_dist(g);
+    if g.throws_apart() {
+        return masks_apart(g, u, stat, budget, col);
+    }
+    let (first, cut) = if g.order.legacy() { (first_throw_dist(g), 0.0) } else { super::rpg::item_value(g, budget)? };
     let raw_faces: Vec<i64> = g.faces().collect();
     let raw: Vec<(i64, f64)> = raw_faces.iter().map(|&f| (f, g.die.weight(f))).collect();
     let first: Vec<(i64, f64)> =
@@ -158,5 +177,96 @@ fn masks(
     for ((_, s), p) in dp {
         *out.entry(s).or_insert(0.0) += p;
     }
-    Ok(Dist::from_pairs(out))
+    let d = Dist::from_pairs(out);
+    Ok(if cut > 0.0 { d.with_truncated_mass(1.0 - (1.0 - cut).powi(g.count as i32)) } else { d })
+}
+
+/// Unique dice over the separate throws of `!`/`!p` (version 3): the throws one by one, in the order thrown,
+/// with (dice still to throw, whether the next throw is an explosion's, the values taken so far as a bit
+/// mask, the statistic): a throw that explodes is followed by an explosion throw of the same die. Followed
+/// until less than [`ODDS_TAIL`](super::super::limits::ODDS_TAIL) of the mass is still throwing.
+fn masks_apart(
+    g: &DiceGroup,
+    u: Unique,
+    stat: &dyn Fn(i64) -> i64,
+    budget: &mut Budget,
+    col: usize,
+) -> Result<Dist, NotationError> {
+    let t = super::rpg::throws(g);
+    let kinds = [&t.first.0, &t.first.1, &t.next.0, &t.next.1];
+    let raw: Vec<(i64, f64)> = g.faces().map(|f| (f, g.die.weight(f))).collect();
+    let pairs = |d: &super::die::Dense| -> Vec<(i64, f64)> {
+        (d.min..).zip(d.p.iter().copied()).filter(|&(_, p)| p > 0.0).collect()
+    };
+    let [ha, ma, hb, mb] = kinds.map(pairs);
+    let mut values: Vec<i64> =
+        [&ha, &ma, &hb, &mb].iter().flat_map(|d| d.iter().map(|v| v.0)).chain(raw.iter().map(|v| v.0)).collect();
+    values.sort_unstable();
+    values.dedup();
+    if values.len() > 64 {
+        return Err(NotationError::new(
+            col,
+            format!("exact odds here would follow every set of the {} values a die can show", values.len()),
+        )
+        .allowing(format!(
+            "at most {:.0e} steps, the exact-odds work limit (plain `u` on a fair die has no such bound)",
+            super::super::limits::MAX_ODDS_WORK as f64
+        )));
+    }
+    let bit = |v: i64| 1u64 << values.binary_search(&v).unwrap_or(0);
+    // Before starting: at least n throws, each over states (dice left, sets of values, statistics).
+    let n = g.count as f64;
+    let stats: Vec<i64> = values.iter().map(|&v| stat(v)).collect();
+    let spread = (stats.iter().max().unwrap_or(&0) - stats.iter().min().unwrap_or(&0)) as f64;
+    let sets = 2f64.powi(values.len() as i32);
+    budget.charge(n * n * sets * (spread * (n + 8.0) + 1.0) * values.len() as f64, col)?;
+    type Key = (u32, bool, u64, i64);
+    let mut dp: HashMap<Key, f64> = HashMap::from([((g.count, false, 0, 0), 1.0)]);
+    let mut out: HashMap<i64, f64> = HashMap::new();
+    let mut steps = 0u32;
+    loop {
+        let running: f64 = dp.values().sum();
+        if dp.is_empty() || running < super::super::limits::ODDS_TAIL || steps > 100_000 {
+            let d = Dist::from_pairs(out);
+            return Ok(if running > 0.0 { d.with_truncated_mass(running) } else { d });
+        }
+        steps += 1;
+        budget.charge(dp.len() as f64 * (values.len() * values.len()) as f64, col)?;
+        let mut next: HashMap<Key, f64> = HashMap::with_capacity(dp.len() * 2);
+        for (&(r, b, mask, s), &p) in &dp {
+            let blocked = |v: i64| u.on.is_none_or(|c| c.matches(v)) && mask & bit(v) != 0;
+            let stops: f64 = raw.iter().filter(|v| !blocked(v.0)).map(|v| v.1).sum();
+            let (hit, miss) = if b { (&hb, &mb) } else { (&ha, &ma) };
+            for (explodes, kind) in [(true, hit), (false, miss)] {
+                let to = if explodes { r } else { r - 1 };
+                let mut land = |v: i64, q: f64| {
+                    let key = (to, explodes, mask | bit(v), s + stat(v));
+                    if to == 0 {
+                        *out.entry(key.3).or_insert(0.0) += p * q;
+                    } else {
+                        *next.entry(key).or_insert(0.0) += p * q;
+                    }
+                };
+                for &(v, q) in kind {
+                    if !blocked(v) {
+                        land(v, q);
+                        continue;
+                    }
+                    for &(f, w) in &raw {
+                        let w = if u.once || stops == 0.0 {
+                            w
+                        } else if blocked(f) {
+                            0.0
+                        } else {
+                            w / stops
+                        };
+                        if w > 0.0 {
+                            land(f, q * w);
+                        }
+                    }
+                }
+            }
+        }
+        dp = next;
+    }
 }
