@@ -53,7 +53,7 @@ pub fn HackAndSlashResult(#[prop(into)] last: Signal<Option<HackAndSlashRoll>>) 
                                 Interference::None => "does not interfere",
                             };
                             view! {
-                                <tr class="opposer-result" data-interference=format!("{:?}", o.interference).to_lowercase()>
+                                <tr class="opposer-result" data-interference=format!("{:?}", o.interference).to_ascii_lowercase()>
                                     <th scope="row">{format!("Opposer {}", i + 1)}</th>
                                     <td>{format!("{} + {} = {}", o.die, text_of(o.bonus), text_of(o.roll))}</td>
                                     <td>{effect}</td>

@@ -83,7 +83,7 @@ pub fn TwentyFourResult(last: LastRoll, character: Option<String>) -> impl IntoV
                     {roll.complication.clone().map(|c| {
                         let sev = match c.severity { Severity::Minor => "Minor", Severity::Major => "Major" };
                         view! {
-                            <div class="complication" data-severity=sev.to_lowercase()>
+                            <div class="complication" data-severity=sev.to_ascii_lowercase()>
                                 <p>{format!("{sev} complication on {}: {}", track_name(c.track), c.fiction)}</p>
                                 {character.get_value().map(|_| view! {
                                     <button type="button" id="log-complication" class="secondary" disabled=move || logged.get() on:click=log_complication>

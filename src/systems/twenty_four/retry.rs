@@ -35,11 +35,11 @@ fn replay_miss(entry: &HistoryEntry) -> Option<TwentyFourRoll> {
 }
 
 /// The Miss a roll of `skill` by `character` (None: ad hoc) would retry: the latest 24-System roll of that
-/// character *and skill* in the History (skill names compared as the rule does: trimmed, any case; no skill name
-/// matches no skill name), if it was a Miss. Rolling another skill in between does not make a Miss retryable, and a
+/// character *and skill* in the History (skill names compared as the rule does, `skill_key`; no skill name matches no
+/// skill name), if it was a Miss. Rolling another skill in between does not make a Miss retryable, and a
 /// Miss at one skill never blocks another.
 pub fn last_miss_of(state: &AppState, character: &Option<String>, skill: Option<&str>) -> Option<TwentyFourRoll> {
-    let key = |s: Option<&str>| s.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
+    let key = dicetray_rules::systems::twenty_four::skill_key;
     let wanted = key(skill);
     state.history.with(|h| {
         let entry = h.iter().rev().find(|e| {

@@ -28,7 +28,9 @@ mod roll;
 
 pub use outcome::{hit_location, Complication, HitLocation, Outcome, Severity, LEGENDARY};
 pub use pool::{leverage_die, rank_dice};
-pub use push::{can_push, declare_critical_failure, is_forbidden_retry, is_forbidden_retry_of, push_request};
+pub use push::{
+    can_push, declare_critical_failure, is_forbidden_retry, is_forbidden_retry_of, push_request, skill_key,
+};
 pub use request::*;
 pub use roll::{TwentyFourRoll, PARTIAL_CRITICAL};
 

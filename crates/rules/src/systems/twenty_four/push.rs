@@ -51,12 +51,19 @@ pub fn declare_critical_failure(roll: &mut TwentyFourRoll) -> Result<(), Request
     Ok(())
 }
 
+/// A skill's name as the retry rule compares it: without surrounding spaces, the letters A to Z in either case
+/// alike (other letters as typed: the Unicode case tables would cost the app's first load about 4 KB); `None` for
+/// no name or a blank one.
+pub fn skill_key(name: Option<&str>) -> Option<String> {
+    name.map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty())
+}
+
 /// The retry rule: `next` is a forbidden free retry of `previous` when `previous` was a Miss and `next` is an
-/// unpushed roll of the same skill (names compared ignoring case and surrounding spaces; two unnamed skills count
-/// as the same) with nothing changed: same rank, Leverage, base DC, effective DC, Crushing Pressure, attack and
-/// called shot. The app then says so and offers Push Your Luck instead (if [`can_push`] allows it).
+/// unpushed roll of the same skill (names compared by [`skill_key`]; two unnamed skills count as the same) with
+/// nothing changed: same rank, Leverage, base DC, effective DC, Crushing Pressure, attack and called shot. The app
+/// then says so and offers Push Your Luck instead (if [`can_push`] allows it).
 pub fn is_forbidden_retry(previous: &TwentyFourRequest, previous_outcome: Outcome, next: &TwentyFourRequest) -> bool {
-    let skill = |r: &TwentyFourRequest| r.skill.as_deref().map(|s| s.trim().to_lowercase());
+    let skill = |r: &TwentyFourRequest| skill_key(r.skill.as_deref());
     previous_outcome == Outcome::Miss
         && !next.pushed
         && skill(previous) == skill(next)

@@ -282,6 +282,16 @@ fn ruling_retry_same_skill_same_dc_nothing_changed_is_not_a_free_roll() {
 }
 
 #[test]
+fn a_skill_name_is_compared_trimmed_with_a_to_z_in_either_case_and_other_letters_as_typed() {
+    assert_eq!(skill_key(Some("  Climb ")), skill_key(Some("cLIMB")));
+    assert_eq!(skill_key(Some("Climb")).as_deref(), Some("climb"));
+    assert_eq!(skill_key(Some("   ")), None, "a blank name is no name");
+    assert_eq!(skill_key(None), None);
+    assert_eq!(skill_key(Some("Élan")).as_deref(), Some("Élan"), "letters beyond A to Z are kept as typed");
+    assert_ne!(skill_key(Some("Élan")), skill_key(Some("élan")));
+}
+
+#[test]
 fn ruling_complications_use_the_five_tracks() {
     for (name, track) in [
         ("position", Track::Position),
