@@ -13,7 +13,7 @@ use std::time::Duration;
 fn share_latest(state: crate::state::AppState, entry: String, button: leptos::web_sys::Element) {
     leptos::task::spawn_local(async move {
         if super::split::share_entry(state, entry, button.clone()).await.is_err() {
-            if let Some(status) = button.next_element_sibling() {
+            if let Some(status) = crate::systems::roll_bar::share_status(&button) {
                 status.set_text_content(Some("Share could not be loaded: check your connection, then try again."));
             }
         }

@@ -35,8 +35,8 @@ pub fn screen_replay() -> Result<AnyView, SplitLoaderError> {
 }
 
 /// Share History entry `entry` (the Roll screen's bar): the roll in words and its replay link, through the share
-/// sheet, the clipboard or the player's own copy; what became of it goes in the status after `button`. In a chunk
-/// of its own: the words and the link come from History's code, which the Roll screen does not otherwise need.
+/// sheet, the clipboard or the player's own copy; what became of it goes in the bar's status next to `button`. In a
+/// chunk of its own: the words and the link come from History's code, which the Roll screen does not otherwise need.
 #[wasm_split(share, wasm_split_path = ::leptos::wasm_split, preload(share_preload), fallible)]
 pub fn share_entry(
     state: crate::state::AppState,
@@ -55,7 +55,7 @@ pub fn share_entry(
             Shared::Copied => "Copied: the roll in words and its link".to_string(),
             Shared::ByHand(text) => format!("Copy it from here: {text}"),
         };
-        if let Some(status) = button.next_element_sibling() {
+        if let Some(status) = crate::systems::roll_bar::share_status(&button) {
             status.set_text_content(Some(&text));
         }
     });

@@ -35,8 +35,8 @@ impl LatestRoll {
 }
 
 /// Sharing the latest roll from the bar, provided by the Roll screen, whose share step is in a lazily loaded chunk:
-/// `share(state, entry, button)` shares History entry `entry` and says what became of it in the status next to
-/// `button` (`.latest-shared`, which the bar leaves empty for it; a new roll is a new bar line, with a new, empty one).
+/// `share(state, entry, button)` shares History entry `entry` and says what became of it in the bar's status,
+/// `.latest-shared` (the bar leaves it empty for the share chunk to fill, and empties it on a new roll).
 #[derive(Clone, Copy)]
 pub struct ShareLatest {
     pub share: fn(AppState, String, leptos::web_sys::Element),
@@ -162,6 +162,10 @@ pub fn RollBar(
                     .map(|why| view! { <p class="roll-refused" role="alert">{why}</p> })
             }}
             {move || {
+                // The line is updated in place for a new roll: what the share chunk said of the last one goes.
+                if let Some(said) = document().query_selector(".latest-shared").ok().flatten() {
+                    said.set_text_content(None);
+                }
                 shown()
                     .map(|l| {
                         let (total_label, total) = total_words(&l.system, l.total);
@@ -171,8 +175,11 @@ pub fn RollBar(
                                 <span class="outcome-mark" aria-hidden="true">{outcome_mark(&l.outcome)}</span>
                                 <strong class="latest-outcome">{words(&l.system, &l.outcome)}</strong>
                                 <span class="latest-total">{format!("{total_label} {total}")}</span>
-                                <a class="latest-details" href="#" on:click=details>"Details"</a>
-                                {sharing.map(|(s, state)| share_button(s, state, l.entry.clone()))}
+                                <span class="latest-links">
+                                    <a class="latest-details" href="#" on:click=details>"Details"</a>
+                                    {sharing.map(|(s, state)| share_button(s, state, l.entry.clone()))}
+                                </span>
+                                {sharing.map(|_| view! { <span class="latest-shared" role="status"></span> })}
                             </p>
                         }
                     })
@@ -192,6 +199,11 @@ pub fn RollBar(
     }
 }
 
+/// The bar's share status (`.latest-shared`) of the line holding the Share `button`.
+pub fn share_status(button: &leptos::web_sys::Element) -> Option<leptos::web_sys::Element> {
+    button.closest(".latest-roll").ok().flatten()?.query_selector(".latest-shared").ok().flatten()
+}
+
 /// The bar's Share for History entry `entry`, and what became of it once tapped.
 fn share_button(sharing: ShareLatest, state: AppState, entry: String) -> impl IntoView {
     let click = move |ev: leptos::ev::MouseEvent| {
@@ -200,10 +212,7 @@ fn share_button(sharing: ShareLatest, state: AppState, entry: String) -> impl In
             (sharing.share)(state, entry.clone(), button);
         }
     };
-    view! {
-        <button type="button" class="latest-share" on:click=click>"Share"</button>
-        <span class="latest-shared" role="status"></span>
-    }
+    view! { <button type="button" class="latest-share" on:click=click>"Share"</button> }
 }
 
 /// A Roll on a sheet's row asked for this panel's roll (`AppState::roll_from_sheet`): make it once the panel has
