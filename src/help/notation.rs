@@ -34,7 +34,7 @@ pub const GROUPS: &[Group] = &[
             ["`klN`", "keep the N lowest dice", "`2d20kl1`"],
             ["`dlN` `dN`", "drop the N lowest dice", "`4d6dl1`, `4d6d1`"],
             ["`dhN`", "drop the N highest dice", "`3d6dh1`"],
-            ["`khN` with `dlN`", "both at once: keep the highest N, and drop the lowest N of all the dice", "`5d6kh4dl2`"],
+            ["`khN` with `dlN` or `dhN`", "both at once: a die either one drops is dropped, so a keep and a drop can leave the middle dice", "`5d6kh4dl2`, `4d6kh3dh1`"],
         ],
     },
     Group {
@@ -122,7 +122,7 @@ pub fn examples(row: &[&'static str; 3]) -> Vec<&'static str> {
 }
 
 /// When one group carries several modifiers, they apply in this order, however they are typed.
-pub const ORDER: &str = "On one group of dice the modifiers always apply in this order, whatever order you type them in: rerolls → min/max → explosions → unique → keep → drop → success counting → critical markers → sorting. A die and the extra rolls its explosions add count as one die (rpg-dice-roller counts each extra roll as a die of its own, and explodes before it rerolls).";
+pub const ORDER: &str = "On one group of dice the modifiers always apply in this order, whatever order you type them in, as in rpg-dice-roller: min/max → explosions → rerolls → unique → keep → drop → success counting → critical markers → sorting. With `!` or `!p` each extra roll an explosion adds is a die of its own for everything after it, so `2d6!kh1` keeps the highest single roll. Dice with Remedy’s marks (`▲ ▼ ♻`) keep Remedy’s order: ♻, then !, then ▲ or ▼, a die and its explosions counting as one. Rolls saved before 2026-11-26 replay in the order they were rolled with.";
 
 /// Every rich text in this reference (for checks that the markup is well formed).
 #[cfg(test)]

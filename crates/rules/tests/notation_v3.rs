@@ -139,6 +139,8 @@ fn odds_match_brute_force_over_throws() {
         ("2d4max3!<=1", 13),
         // middle runs on a fixed number of dice
         ("4d4kh3dh1", 8),
+        ("4d4dh1dl1", 8),
+        ("5d3dl1dh2", 8),
         ("5d3kl4dl1>=2", 8),
         ("4d4kl3dl1", 8),
         // unique over throws

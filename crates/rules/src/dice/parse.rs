@@ -737,6 +737,16 @@ impl Parser {
                     };
                     self.i += 1;
                     let (n, ncol) = self.keep_count()?;
+                    // A drop at each end (`5d6dh1dl1`, as rpg-dice-roller takes it) without a keep: the first
+                    // drop takes the keep's place (a lone drop ends up there anyway), the second the drop's.
+                    let other_end = matches!(
+                        (g.drop, high),
+                        (Some(Keep::DropLowest(_)), true) | (Some(Keep::DropHighest(_)), false)
+                    );
+                    if c == 'd' && g.keep.is_none() && other_end {
+                        g.keep = g.drop.take();
+                        keep_col = drop_col;
+                    }
                     let slot = if c == 'k' { &mut g.keep } else { &mut g.drop };
                     if slot.is_some() {
                         return Err(dup(col, if c == 'k' { "keep" } else { "drop" }));

@@ -427,6 +427,11 @@ impl DiceGroup {
                 break;
             }
         }
+        self.show_plain_throw(d, f);
+    }
+
+    /// Die `d` now shows the plain throw `f` (a reroll's): not clamped, not penetrated, its compounded throws gone.
+    fn show_plain_throw(&self, d: &mut DieRoll, f: i64) {
         d.face = f;
         d.value = f;
         d.clamped = false;
@@ -464,15 +469,7 @@ impl DiceGroup {
                 }
             }
             d.rerolled.extend(replaced);
-            d.face = f;
-            d.value = f;
-            d.clamped = false;
-            d.penetrated = false;
-            if !d.compounded.is_empty() {
-                d.compounded.clear();
-                d.exploded = false;
-            }
-            d.maxed = f == self.die.max_face();
+            self.show_plain_throw(d, f);
         }
     }
 }

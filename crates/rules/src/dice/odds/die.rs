@@ -1,6 +1,6 @@
 //! The distribution of one die of a group: its throw (with the reroll rule) and its value (with explosions).
 
-use super::super::ast::{DiceGroup, ExplodeKind, Reroll};
+use super::super::ast::{Compare, DiceGroup, ExplodeKind, Reroll};
 use super::super::error::NotationError;
 use super::super::limits::ODDS_TAIL;
 use super::budget::{check_support, Budget};
@@ -160,21 +160,9 @@ fn die_value_to(g: &DiceGroup, budget: &mut Budget, tail: f64) -> Result<(Dense,
     };
     let next = explosion_throw_dist(g);
     let col = g.pos.0;
-    let split = |t: &Dense, shift: i64| {
-        let mut hit = Dense { min: t.min + shift, p: t.p.clone() };
-        let mut miss = hit.clone();
-        for (i, f) in (t.min..).take(t.p.len()).enumerate() {
-            if e.on.matches(f) {
-                miss.p[i] = 0.0;
-            } else {
-                hit.p[i] = 0.0;
-            }
-        }
-        (hit, miss)
-    };
-    let (hit0, miss0) = split(&t, 0);
+    let (hit0, miss0) = split_on_explosion(&t, 0, e.on);
     let pen = if e.kind == ExplodeKind::Penetrate { -1 } else { 0 };
-    let (hit1, miss1) = split(&next, pen);
+    let (hit1, miss1) = split_on_explosion(&next, pen, e.on);
     if hit0.mass() == 0.0 {
         return Ok((t, 0.0));
     }
@@ -218,6 +206,21 @@ pub(crate) fn trim(d: &mut Dense) {
     while d.p.last() == Some(&0.0) {
         d.p.pop();
     }
+}
+
+/// A throw's distribution `t` split by whether the face explodes on `on`: (the faces that explode, the faces that do
+/// not), each moved by `shift` (a penetrating explosion's throws count 1 less).
+pub(crate) fn split_on_explosion(t: &Dense, shift: i64, on: Compare) -> (Dense, Dense) {
+    let mut hit = Dense { min: t.min + shift, p: t.p.clone() };
+    let mut miss = hit.clone();
+    for (i, f) in (t.min..).take(t.p.len()).enumerate() {
+        if on.matches(f) {
+            miss.p[i] = 0.0;
+        } else {
+            hit.p[i] = 0.0;
+        }
+    }
+    (hit, miss)
 }
 
 #[cfg(test)]

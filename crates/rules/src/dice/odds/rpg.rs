@@ -83,15 +83,7 @@ pub(crate) fn throws(g: &DiceGroup) -> Throws {
     let e = g.explode.expect("a group with an explosion");
     let pen = if e.kind == ExplodeKind::Penetrate { -1 } else { 0 };
     let split = |t: &Dense, shift: i64| {
-        let mut hit = Dense { min: t.min + shift, p: t.p.clone() };
-        let mut miss = hit.clone();
-        for (i, f) in (t.min..).take(t.p.len()).enumerate() {
-            if e.on.matches(f) {
-                miss.p[i] = 0.0;
-            } else {
-                hit.p[i] = 0.0;
-            }
-        }
+        let (hit, miss) = super::die::split_on_explosion(t, shift, e.on);
         let (mut hit, mut miss) = (reroll_map(g, &hit), reroll_map(g, &miss));
         trim(&mut hit);
         trim(&mut miss);

@@ -120,19 +120,8 @@ fn masks(
     let raw: Vec<(i64, f64)> = raw_faces.iter().map(|&f| (f, g.die.weight(f))).collect();
     let first: Vec<(i64, f64)> =
         (first.min..).zip(first.p.iter().copied()).filter(|&(_, p)| p > 0.0).collect::<Vec<_>>();
-    let mut values: Vec<i64> = first.iter().map(|v| v.0).chain(raw_faces.iter().copied()).collect();
-    values.sort_unstable();
-    values.dedup();
-    if values.len() > 64 {
-        return Err(NotationError::new(
-            col,
-            format!("exact odds here would follow every set of the {} values a die can show", values.len()),
-        )
-        .allowing(format!(
-            "at most {:.0e} steps, the exact-odds work limit (plain `u` on a fair die has no such bound)",
-            super::super::limits::MAX_ODDS_WORK as f64
-        )));
-    }
+    let values: Vec<i64> = first.iter().map(|v| v.0).chain(raw_faces.iter().copied()).collect();
+    let values = value_set(values, col)?;
     let bit = |v: i64| 1u64 << values.binary_search(&v).unwrap_or(0);
     let n = g.count as usize;
     let stats: Vec<i64> = values.iter().map(|&v| stat(v)).collect();
@@ -199,20 +188,9 @@ fn masks_apart(
         (d.min..).zip(d.p.iter().copied()).filter(|&(_, p)| p > 0.0).collect()
     };
     let [ha, ma, hb, mb] = kinds.map(pairs);
-    let mut values: Vec<i64> =
+    let values: Vec<i64> =
         [&ha, &ma, &hb, &mb].iter().flat_map(|d| d.iter().map(|v| v.0)).chain(raw.iter().map(|v| v.0)).collect();
-    values.sort_unstable();
-    values.dedup();
-    if values.len() > 64 {
-        return Err(NotationError::new(
-            col,
-            format!("exact odds here would follow every set of the {} values a die can show", values.len()),
-        )
-        .allowing(format!(
-            "at most {:.0e} steps, the exact-odds work limit (plain `u` on a fair die has no such bound)",
-            super::super::limits::MAX_ODDS_WORK as f64
-        )));
-    }
+    let values = value_set(values, col)?;
     let bit = |v: i64| 1u64 << values.binary_search(&v).unwrap_or(0);
     // Before starting: at least n throws, each over states (dice left, sets of values, statistics).
     let n = g.count as f64;
@@ -269,4 +247,22 @@ fn masks_apart(
         }
         dp = next;
     }
+}
+
+/// The values a die can show, sorted and each once, for odds that follow every set of them (a 64-bit mask): more
+/// than 64 is refused, naming the work limit.
+fn value_set(mut values: Vec<i64>, col: usize) -> Result<Vec<i64>, NotationError> {
+    values.sort_unstable();
+    values.dedup();
+    if values.len() > 64 {
+        return Err(NotationError::new(
+            col,
+            format!("exact odds here would follow every set of the {} values a die can show", values.len()),
+        )
+        .allowing(format!(
+            "at most {:.0e} steps, the exact-odds work limit (plain `u` on a fair die has no such bound)",
+            super::super::limits::MAX_ODDS_WORK as f64
+        )));
+    }
+    Ok(values)
 }
