@@ -55,6 +55,7 @@ fn a_reload_keeps_who_rolls_the_situation_and_the_trays_text() {
         page.select("#tf-skill", "1").await;
         page.type_into("#tf-dc", "17").await;
         page.select("#tf-leverage", "2").await;
+        page.js("document.querySelector('#tf-pressure-list details.presets').open = true;", vec![]).await;
         click_centered(&page, "#tf-pressure-list .preset").await;
         page.wait_for(".tf-pressure-entry").await;
         // An ad hoc roll's situation is its own: Remedy's DC, ad hoc.

@@ -41,6 +41,7 @@ fn rare_inputs_fold_behind_more_say_when_in_use_and_reopen_after_a_reload() {
             assert!(!in_use(&page).await, "{system}: nothing in use");
         }
         open_system(&page, "24-system").await;
+        assert!(!visible(&page, "#tf-pressure-list .preset").await, "the Guide's Pressure examples are folded too");
         // On a phone the roll bar is sticky at the bottom of the screen: bring each control to the middle first.
         click_centered(&page, "details.more-inputs > summary").await;
         click_centered(&page, "#tf-crushing").await;

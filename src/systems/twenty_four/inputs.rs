@@ -359,17 +359,28 @@ fn IncreaseList(
                 <button type="button" class="add" id=format!("{prefix}-add") on:click=add>
                     {format!("+ Add {title}")}
                 </button>
-                {presets
-                    .iter()
-                    .map(|&(label, amount)| {
-                        view! {
-                            <button type="button" class="preset" on:click=move |_| push(label.to_string(), amount.to_string())>
-                                {format!("{label} +{amount}")}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
             </div>
+            // The Guide's examples are a shortcut few rolls need: folded, as the panel's other rare inputs.
+            {(!presets.is_empty())
+                .then(|| {
+                    view! {
+                        <details class="presets">
+                            <summary>"The Guide's examples"</summary>
+                            <div class="mark-buttons">
+                                {presets
+                                    .iter()
+                                    .map(|&(label, amount)| {
+                                        view! {
+                                            <button type="button" class="preset" on:click=move |_| push(label.to_string(), amount.to_string())>
+                                                {format!("{label} +{amount}")}
+                                            </button>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </div>
+                        </details>
+                    }
+                })}
         </fieldset>
     }
 }
