@@ -935,12 +935,16 @@ fn constant_value(node: &Node) -> Option<R<Value>> {
     })
 }
 
-/// A long run of digits shortened for a message: `12345678901234567890123456` -> `123456789012… (26 digits)`.
 /// The error for a modifier written twice on one group.
 fn dup(col: usize, what: &str) -> NotationError {
-    NotationError::new(col, format!("a second {what} modifier on the same group"))
+    let allowed = match what {
+        "keep" | "drop" => "one keep and one drop per group, or a drop at each end without a keep (5d6dh1dl1)",
+        _ => "each kind of modifier once per group",
+    };
+    NotationError::new(col, format!("a second {what} modifier on the same group")).allowing(allowed)
 }
 
+/// A long run of digits shortened for a message: `12345678901234567890123456` -> `123456789012… (26 digits)`.
 fn show_digits(digits: &str) -> String {
     if digits.len() <= 24 {
         digits.to_string()
