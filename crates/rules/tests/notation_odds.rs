@@ -273,6 +273,8 @@ fn simulation_agrees_with_exact_odds() {
         "floor(3d6/2) % 4",
         "2**1d4 - 1d3",
         "max(1d6, 1d8) / 3",
+        "{4d6u}kh1",
+        "{3d6u + 2}kh2",
     ] {
         let e = parse(src).unwrap();
         let exact = e.odds().unwrap();
@@ -304,4 +306,18 @@ fn simulation_agrees_with_exact_odds() {
         let df = (bins - 1) as f64;
         assert!(chi2 < chi2_critical(df), "{src}: chi2 = {chi2:.1} with {df} df (critical {:.1})", chi2_critical(df));
     }
+}
+
+/// Unique dice kept across a roll group: their dice are not independent, so the group keeps as the dice group itself
+/// would (these once came out as if each die were rolled alone: `{4d6u}kh1` gave a 6 51.8 % of the time, not 2/3).
+#[test]
+fn a_group_keeping_unique_dice_keeps_as_the_dice_group_would() {
+    for (group, same) in [("{4d6u}kh1", "4d6ukh1"), ("{3d6u + 2}kh2", "3d6ukh2 + 2"), ("{5d6u}dl2", "5d6udl2")] {
+        let (a, b) = (odds(group), odds(same));
+        let want: BTreeMap<i64, f64> = b.iter().collect();
+        assert_close(group, &a, &want, 1e-12);
+    }
+    assert!((odds("{4d6u}kh1").p(6) - 2.0 / 3.0).abs() < 1e-12, "4 different faces of 6: a 6 among them 2 times in 3");
+    let two = parse("{4d6u + 2d8}kh2").unwrap().odds().unwrap_err().to_string();
+    assert!(two.contains("unique dice") && two.contains("can still be rolled"), "{two}");
 }

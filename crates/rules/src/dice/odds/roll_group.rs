@@ -138,6 +138,19 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationEr
     if dice.iter().any(|d| d.throws_apart()) {
         return Err(refuse("an explosion's throws are dice of their own (`!` or `!p`), their number unknown"));
     }
+    // Unique dice are not independent of each other: one group of them keeps as the group itself would
+    // (`{4d6u}kh1` is `4d6ukh1`, plus any numbers); among several groups they are not computed.
+    if dice.iter().any(|d| d.unique.is_some()) {
+        let [only] = dice.as_slice() else {
+            return Err(refuse("a dice group inside rolls unique dice (`u`), so its dice are not independent"));
+        };
+        let mut inner = (*only).clone();
+        (inner.keep, inner.drop) = (g.keep, g.drop);
+        let odds = node_odds(&Node::Dice(inner), budget)?;
+        let m: Option<HashMap<Value, f64>> =
+            odds.iter().map(|(v, p)| value::add(v, constant).map(|v| (v, p))).collect();
+        return m.map(|m| Odds::from_pairs(m, odds.truncated_mass())).ok_or_else(|| too_big(col));
+    }
     let mut items = Vec::new();
     let mut held = 1.0;
     let (high, k) = g.kept(dice.iter().map(|d| d.count).sum()).unwrap_or((true, 0));
@@ -169,15 +182,18 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationEr
     };
     budget.charge(work(&items, k as usize, 64), col)?;
     let m = keep_top(&items, k as usize, &stat, budget, col)?;
-    let m: HashMap<Value, f64> =
-        m.into_iter().map(|(v, p)| value::add(v, constant).map(|v| (v, p))).collect::<Option<_>>().ok_or_else(
-            || {
-                NotationError::new(col, "a possible result does not fit in a 64-bit integer").allowing(format!(
-                    "{} to {}",
-                    i64::MIN,
-                    i64::MAX
-                ))
-            },
-        )?;
+    let m: HashMap<Value, f64> = m
+        .into_iter()
+        .map(|(v, p)| value::add(v, constant).map(|v| (v, p)))
+        .collect::<Option<_>>()
+        .ok_or_else(|| too_big(col))?;
     Ok(Odds::from_pairs(m, 1.0 - held))
+}
+
+fn too_big(col: usize) -> NotationError {
+    NotationError::new(col, "a possible result does not fit in a 64-bit integer").allowing(format!(
+        "{} to {}",
+        i64::MIN,
+        i64::MAX
+    ))
 }
