@@ -69,9 +69,31 @@ async fn check_every_screen(page: &Page, viewport: &str) {
             page.select("#roll-system", system).await;
             page.wait_for(&format!(".roll-panel[data-system=\"{system}\"] .odds-line")).await;
             check(format!("{viewport} {theme} Roll {system}"), violations(page).await);
+            // Every fold of the panel open ("More", the Guide's examples).
+            page.js("document.querySelectorAll('.roll-panel details').forEach((d) => { d.open = true; });", vec![])
+                .await;
+            check(format!("{viewport} {theme} Roll {system}, folds open"), violations(page).await);
             page.click_roll().await;
             check(format!("{viewport} {theme} Roll {system}, rolled"), violations(page).await);
         }
+        // The bar's Share, said; then Fortune offered after a Harsh Failure (1 skill die at Risk 5 against 10: about
+        // 7 rolls in 10 are one, so 30 rolls without one are a false alarm of about 2e-16).
+        page.js("document.querySelector('.latest-share').click();", vec![]).await;
+        page.wait_text(".latest-shared", "the share's status", |t| !t.is_empty()).await;
+        check(format!("{viewport} {theme} Roll, shared"), violations(page).await);
+        page.select("#roll-system", "ruina-imperii").await;
+        page.wait_for(".roll-panel[data-system=\"ruina-imperii\"] #ri-skill").await;
+        page.type_into("#ri-skill", "1").await;
+        page.select("#ri-risk", "5").await;
+        page.type_into("#ri-difficulty", "10").await;
+        for _ in 0..30 {
+            if page.count(".fortune-after").await > 0 {
+                break;
+            }
+            page.click_roll().await;
+        }
+        page.wait_for(".fortune-after").await;
+        check(format!("{viewport} {theme} Roll, Fortune after a Harsh Failure"), violations(page).await);
         // The table settings, unfolded.
         page.js("document.querySelector('.table-settings').open = true;", vec![]).await;
         page.wait_for("#setting-keep-awake").await;
