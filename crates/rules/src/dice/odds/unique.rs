@@ -39,6 +39,15 @@ pub(crate) fn unique_odds(g: &DiceGroup, u: Unique, budget: &mut Budget) -> Resu
             (lo, hi) => Some((false, lo as usize, (hi - lo) as usize)),
         }
     };
+    // Over an explosion's separate throws a keep or drop chooses among more items than the group's dice, and
+    // `run` (over the dice) would miss it.
+    if g.throws_apart() && (g.keep.is_some() || g.drop.is_some()) {
+        return Err(NotationError::new(
+            col,
+            "no exact odds for unique dice with keep/drop over an explosion's separate throws",
+        )
+        .allowing("keep/drop with plain `u` on fair dice, at most as many dice as faces (it can still be rolled)"));
+    }
     if plain && n <= faces.len() {
         return sample(&faces, n, run, &stat, budget, col);
     }
