@@ -51,9 +51,8 @@ pub fn share_entry(
     let Some((words, url)) = found else { return Ok(()) };
     leptos::task::spawn_local(async move {
         let text = match share_roll(&words, &url).await {
-            Shared::Natively => "Shared".to_string(),
-            Shared::Copied => "Copied: the roll in words and its link".to_string(),
             Shared::ByHand(text) => format!("Copy it from here: {text}"),
+            done => done.said().unwrap_or_default().to_string(),
         };
         if let Some(status) = crate::systems::roll_bar::share_status(&button) {
             status.set_text_content(Some(&text));

@@ -46,6 +46,17 @@ pub enum Shared {
     ByHand(String),
 }
 
+impl Shared {
+    /// What the page says of a share that went through; None for one left to copy by hand (the page shows the text).
+    pub fn said(&self) -> Option<&'static str> {
+        match self {
+            Shared::Natively => Some("Shared"),
+            Shared::Copied => Some("Copied: the roll in words and its link"),
+            Shared::ByHand(_) => None,
+        }
+    }
+}
+
 /// Share `words` and `url`: the share sheet where there is one, else both on the clipboard.
 pub async fn share_roll(words: &str, url: &str) -> Shared {
     if share_natively(words, url).await {
@@ -66,9 +77,8 @@ pub fn ShareRoll(#[prop(into)] what: Signal<Option<(String, String)>>) -> impl I
         let Some((words, url)) = what.get_untracked() else { return };
         spawn_local(async move {
             match share_roll(&words, &url).await {
-                Shared::Natively => said.set(Some("Shared")),
-                Shared::Copied => said.set(Some("Copied: the roll in words and its link")),
                 Shared::ByHand(text) => fallback.set(Some(text)),
+                done => said.set(done.said()),
             }
         });
     };

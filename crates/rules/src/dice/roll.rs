@@ -281,19 +281,7 @@ impl DiceGroup {
                 };
             }
         }
-        if let Some(order) = self.sort {
-            dice = sorted(dice, &chains, order);
-        }
-        let mut notation = String::with_capacity(16);
-        self.push_canonical(&mut notation);
-        GroupRoll {
-            notation,
-            dice,
-            subtotal,
-            successes: self.success.is_some(),
-            explosion_capped: capped,
-            throws_apart: false,
-        }
+        self.finish(dice, &chains, subtotal, capped)
     }
 
     /// Version 3's order (rpg-dice-roller's): `min`/`max`, explode, reroll, unique, keep, drop, count, critical
@@ -390,19 +378,7 @@ impl DiceGroup {
                 };
             }
         }
-        if let Some(order) = self.sort {
-            dice = sorted(dice, &[], order);
-        }
-        let mut notation = String::with_capacity(16);
-        self.push_canonical(&mut notation);
-        GroupRoll {
-            notation,
-            dice,
-            subtotal,
-            successes: self.success.is_some(),
-            explosion_capped: capped,
-            throws_apart: self.throws_apart(),
-        }
+        self.finish(dice, &[], subtotal, capped)
     }
 
     /// Version 3's reroll of one die (or throw): while its value matches (once for `ro`), a plain throw
@@ -441,6 +417,25 @@ impl DiceGroup {
             d.exploded = false;
         }
         d.maxed = f == self.die.max_face();
+    }
+
+    /// The group's roll from its dice (`chains`: which dice are one die's explosion throws, legacy order), sorted
+    /// for display as the group asks.
+    fn finish(&self, dice: Vec<DieRoll>, chains: &[(usize, usize, i64)], subtotal: i64, capped: bool) -> GroupRoll {
+        let dice = match self.sort {
+            Some(order) => sorted(dice, chains, order),
+            None => dice,
+        };
+        let mut notation = String::with_capacity(16);
+        self.push_canonical(&mut notation);
+        GroupRoll {
+            notation,
+            dice,
+            subtotal,
+            successes: self.success.is_some(),
+            explosion_capped: capped,
+            throws_apart: self.throws_apart(),
+        }
     }
 
     /// `u`/`uo`: each die after the first whose value repeats an earlier die's (and matches the compare point,

@@ -152,13 +152,7 @@ fn masks(
             let mut die: Vec<(i64, f64)> = first.iter().filter(|v| !blocked(v.0)).copied().collect();
             if b > 0.0 {
                 for &(v, w) in &raw {
-                    let q = if u.once || stops == 0.0 {
-                        w
-                    } else if blocked(v) {
-                        0.0
-                    } else {
-                        w / stops
-                    };
+                    let q = replacement_weight(u, stops, blocked(v), w);
                     if q > 0.0 {
                         die.push((v, b * q));
                     }
@@ -240,13 +234,7 @@ fn masks_apart(
                         continue;
                     }
                     for &(f, w) in &raw {
-                        let w = if u.once || stops == 0.0 {
-                            w
-                        } else if blocked(f) {
-                            0.0
-                        } else {
-                            w / stops
-                        };
+                        let w = replacement_weight(u, stops, blocked(f), w);
                         if w > 0.0 {
                             land(f, q * w);
                         }
@@ -255,6 +243,19 @@ fn masks_apart(
             }
         }
         dp = next;
+    }
+}
+
+/// The chance that a die whose value was taken already ends up on face `f` (weight `w` among plain throws): `uo`
+/// rerolls once and the new face stands; `u` rerolls until the face is new (`stops`: the weight of the faces that
+/// are), or, when none could be, the first reroll stands.
+fn replacement_weight(u: Unique, stops: f64, taken: bool, w: f64) -> f64 {
+    if u.once || stops == 0.0 {
+        w
+    } else if taken {
+        0.0
+    } else {
+        w / stops
     }
 }
 
