@@ -11,7 +11,7 @@ use crate::help::syntax::SyntaxHelp;
 use crate::history::entry_row::share_words;
 use crate::history::replay::replay_hash;
 use crate::state::roll::Rolled;
-use crate::state::{use_app_state, AppState};
+use crate::state::{use_app_state, AppState, RollSource};
 use crate::tray::breakdown::Breakdown;
 use crate::tray::buttons::DiceButtons;
 use crate::tray::compare::CompareWords;
@@ -89,12 +89,14 @@ pub fn TrayScreen() -> impl IntoView {
     let roll = move || {
         let Some(Ok(expr)) = parsed.get_untracked() else { return };
         let source = text.get_untracked().trim().to_string();
-        let recorded = state.roll(None, |seed| {
-            let r = expr.roll(seed)?;
-            let rolled = Rolled::notation(source.clone(), expr.version, &r);
-            Ok((r, rolled))
-        });
-        match recorded {
+        let asked = RollSource::Notation { expr: source.clone(), version: expr.version };
+        let roll = move |seed| {
+            expr.roll(seed).map(|r| {
+                let rolled = Rolled::notation(&r);
+                (r, rolled)
+            })
+        };
+        state.roll(None, asked, roll, move |recorded| match recorded {
             Ok((r, id)) => {
                 crate::widgets::device::buzz_for_roll(&state);
                 last_entry.set(Some(id));
@@ -109,7 +111,7 @@ pub fn TrayScreen() -> impl IntoView {
                 last_entry.set(None);
                 roll_error.set(Some((source, e)));
             }
-        }
+        });
     };
     let on_key = move |ev: KeyboardEvent| {
         if recall.step(&ev, text) {

@@ -124,26 +124,39 @@ pub fn dice_text(dice: &[DieRoll]) -> String {
         .join(" ")
 }
 
-/// Roll `request` of system `S` with a fresh seed, record it in the history (`AppState::roll`) and announce it;
-/// returns the roll and the history entry's id. Generic over the system, so each panel carries only its own
-/// system's roll code (`roll_seeded`).
+/// Roll `request` of system `S` (with a fresh seed, or the table's when seated), record it in the history
+/// (`AppState::roll`) and announce it; then `then` gets the roll and the history entry's id. Generic over the
+/// system, so each panel carries only its own system's roll code (`roll_seeded`).
 pub fn roll_and_record<S: Variant>(
     ctx: RollCtx,
     request: &S::Request,
     character: Option<CharacterRef>,
     detail: &str,
-) -> Result<(Roll, String), RequestError> {
+    then: impl FnOnce(Roll, String) + 'static,
+) where
+    S::Request: 'static,
+{
     let who = character.clone();
-    let (roll, id) = ctx.state.roll(character, |seed| {
-        let roll = roll_seeded::<S>(request, seed)?;
-        let (request, summary) = (S::request(request.clone()), roll.summary());
-        let text = entry_text(&request, &summary, who.as_ref(), detail);
-        Ok((roll, Rolled { source: RollSource::System { request }, summary, text }))
-    })?;
-    let s = roll.summary();
-    ctx.show(&s, &id);
-    ctx.announce(format!("Rolled {}: {}, total {}.", system_name(&s.system), words(&s.system, &s.outcome), s.total));
-    Ok((roll, id))
+    let (asked, detail) = (S::request(request.clone()), detail.to_string());
+    let request = request.clone();
+    let roll = move |seed| {
+        let roll = roll_seeded::<S>(&request, seed)?;
+        let (request, summary) = (S::request(request), roll.summary());
+        let text = entry_text(&request, &summary, who.as_ref(), &detail);
+        Ok::<_, RequestError>((roll, Rolled { summary, text }))
+    };
+    ctx.state.roll(character, RollSource::System { request: asked }, roll, move |rolled| {
+        let Ok((roll, id)) = rolled else { return };
+        let s = roll.summary();
+        ctx.show(&s, &id);
+        ctx.announce(format!(
+            "Rolled {}: {}, total {}.",
+            system_name(&s.system),
+            words(&s.system, &s.outcome),
+            s.total
+        ));
+        then(roll, id);
+    });
 }
 
 /// The recorded roll `id` became `roll`, which `request` gives with the entry's own seed (the player rerolled a

@@ -130,9 +130,11 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
         let Ok(req) = request.get_untracked() else { return };
         let detail = HackAndSlash::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::HackAndSlash(roll), _)) = roll_and_record::<HackAndSlash>(ctx, &req, who, &detail) {
-            last.set(Some(roll));
-        }
+        roll_and_record::<HackAndSlash>(ctx, &req, who, &detail, move |roll, _| {
+            if let Roll::HackAndSlash(roll) = roll {
+                last.set(Some(roll));
+            }
+        });
     };
     let mode_options = vec![
         ("single".to_string(), "Single action (difficulty)".to_string()),

@@ -207,9 +207,11 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         }
         let detail = Remedy::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::Remedy(roll), entry)) = roll_and_record::<Remedy>(ctx, &req, who, &detail) {
-            last.set(Some(Rolled { request: req, roll, entry, detail }));
-        }
+        roll_and_record::<Remedy>(ctx, &req.clone(), who, &detail.clone(), move |roll, entry| {
+            if let Roll::Remedy(roll) = roll {
+                last.set(Some(Rolled { request: req, roll, entry, detail }));
+            }
+        });
     };
 
     let dc_hint = Signal::derive(move || {

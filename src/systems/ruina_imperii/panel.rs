@@ -103,7 +103,8 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         let Ok(req) = request.get_untracked() else { return };
         let detail = RuinaImperii::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::RuinaImperii(roll), entry)) = roll_and_record::<RuinaImperii>(ctx, &req, who, &detail) {
+        roll_and_record::<RuinaImperii>(ctx, &req.clone(), who, &detail.clone(), move |roll, entry| {
+            let Roll::RuinaImperii(roll) = roll else { return };
             // Fortune bookkeeping: one point for this roll, or all of it for the rest of the scene.
             let spend = if scene_fortune.get_untracked() { "none".to_string() } else { fortune.get_untracked() };
             if spend != "none" {
@@ -117,7 +118,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 fortune.set("none".into());
             }
             last.set(Some(Rolled { request: req, roll, entry, detail }));
-        }
+        });
     };
 
     let risk_options: Vec<(String, String)> = (0..=risk_limit.unwrap_or(10))

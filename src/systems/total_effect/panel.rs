@@ -94,9 +94,11 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
         let notes = bands.notes();
         let detail = TotalEffect::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::TotalEffect(roll), _)) = roll_and_record::<TotalEffect>(ctx, &req, who, &detail) {
-            last.set(Some((roll, notes)));
-        }
+        roll_and_record::<TotalEffect>(ctx, &req, who, &detail, move |roll, _| {
+            if let Roll::TotalEffect(roll) = roll {
+                last.set(Some((roll, notes)));
+            }
+        });
     };
 
     let tier_names: Vec<String> = sheet.with_value(|s| {

@@ -65,10 +65,12 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             text.push_str(" (the situation changed)");
         }
         let who = ctx.character_ref(&character_id.get_value());
-        if let Ok((Roll::TwentyFour(roll), id)) = roll_and_record::<TwentyFour>(ctx, &req, who, &text) {
-            situation_changed.set(false);
-            last.record(roll, id, None);
-        }
+        roll_and_record::<TwentyFour>(ctx, &req, who, &text, move |roll, id| {
+            if let Roll::TwentyFour(roll) = roll {
+                situation_changed.set(false);
+                last.record(roll, id, None);
+            }
+        });
     };
     let can_push_now = move || last.roll.with(|l| l.as_ref().is_some_and(can_push));
     let push_offer =

@@ -30,12 +30,12 @@ pub fn PushForm(last: LastRoll, character: Option<String>) -> impl IntoView {
         let Some(prev) = last.roll.get_untracked() else { return };
         let Ok(req) = push_request(&prev, declaration()) else { return };
         let who = ctx.character_ref(&character.get_value());
-        if let Ok((Roll::TwentyFour(roll), id)) =
-            roll_and_record::<TwentyFour>(ctx, &req, who, &TwentyFour::describe(&req))
-        {
-            fiction.set(String::new());
-            last.record(roll, id, Some(prev));
-        }
+        roll_and_record::<TwentyFour>(ctx, &req, who, &TwentyFour::describe(&req), move |roll, id| {
+            if let Roll::TwentyFour(roll) = roll {
+                fiction.set(String::new());
+                last.record(roll, id, Some(prev));
+            }
+        });
     };
     let track_options: Vec<(String, String)> =
         TRACKS.into_iter().map(|t| (track_id(t).to_string(), track_name(t).to_string())).collect();
