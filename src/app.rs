@@ -13,6 +13,7 @@ pub fn App(saved: crate::storage::Saved) -> impl IntoView {
     let state = provide_app_state();
     crate::storage::start(state, saved);
     crate::widgets::device::keep_screen_awake(state);
+    resume_table(state);
     let screen = use_screen();
     view! {
         // Moves focus without touching the URL fragment, which names the screen.
@@ -68,6 +69,7 @@ pub fn App(saved: crate::storage::Saved) -> impl IntoView {
                     lazy_screen("Characters", &["characters"], split::characters_preload, split::screen_characters)
                 }
                 Screen::History => lazy_screen("History", &["history"], split::history_preload, split::screen_history),
+                Screen::Table => lazy_screen("Table", &["table"], split::table_preload, split::screen_table),
                 Screen::Help => lazy_screen("Help", &["help", "tray"], split::help_preload, split::screen_help),
                 Screen::Replay => lazy_screen("Replay", &["history"], split::replay_preload, split::screen_replay),
             }}
@@ -78,4 +80,20 @@ pub fn App(saved: crate::storage::Saved) -> impl IntoView {
         </footer>
         {crate::pwa::UpdateBanner()}
     }
+}
+
+/// Sit back down at the table this device was seated at before the reload (its code is the Table screen's chunk,
+/// fetched only when there is a saved seat).
+fn resume_table(state: crate::state::AppState) {
+    if state.seating.with_untracked(|s| s.seat.is_none()) {
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        if split::resume_table(state).await.is_err() {
+            state.notify(
+                crate::state::NoticeLevel::Warning,
+                "Your table could not be rejoined: its code could not be downloaded. Open the Table screen to try again.",
+            );
+        }
+    });
 }

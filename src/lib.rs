@@ -15,6 +15,7 @@ mod startup;
 mod state;
 mod storage;
 mod systems;
+mod table;
 mod tray;
 mod widgets;
 

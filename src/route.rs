@@ -12,13 +12,15 @@ pub enum Screen {
     Tray,
     Characters,
     History,
+    Table,
     Help,
     /// A roll replayed from a link (`#/replay?...`); not in the navigation.
     Replay,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 5] = [Screen::Roll, Screen::Tray, Screen::Characters, Screen::History, Screen::Help];
+    pub const ALL: [Screen; 6] =
+        [Screen::Roll, Screen::Tray, Screen::Characters, Screen::History, Screen::Table, Screen::Help];
 
     /// The fragment path segment.
     pub fn slug(self) -> &'static str {
@@ -27,6 +29,7 @@ impl Screen {
             Screen::Tray => "tray",
             Screen::Characters => "characters",
             Screen::History => "history",
+            Screen::Table => "table",
             Screen::Help => "help",
             Screen::Replay => "replay",
         }
@@ -39,6 +42,7 @@ impl Screen {
             Screen::Tray => "Tray",
             Screen::Characters => "Characters",
             Screen::History => "History",
+            Screen::Table => "Table",
             Screen::Help => "Help",
             Screen::Replay => "Replay",
         }

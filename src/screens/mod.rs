@@ -6,4 +6,5 @@ pub mod history;
 pub mod replay;
 pub mod roll;
 pub mod split;
+pub mod table;
 pub mod tray;

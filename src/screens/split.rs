@@ -29,6 +29,18 @@ pub fn screen_help() -> Result<AnyView, SplitLoaderError> {
     Ok(super::help::HelpScreen().into_any())
 }
 
+#[wasm_split(table, wasm_split_path = ::leptos::wasm_split, preload(table_preload), fallible)]
+pub fn screen_table() -> Result<AnyView, SplitLoaderError> {
+    Ok(super::table::TableScreen().into_any())
+}
+
+/// Sit back down at the saved table after a reload (`table::join::resume`), in the Table screen's chunk.
+#[wasm_split(table, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn resume_table(state: crate::state::AppState) -> Result<(), SplitLoaderError> {
+    crate::table::join::resume(state);
+    Ok(())
+}
+
 #[wasm_split(replay, wasm_split_path = ::leptos::wasm_split, preload(replay_preload), fallible)]
 pub fn screen_replay() -> Result<AnyView, SplitLoaderError> {
     Ok(super::replay::ReplayScreen().into_any())

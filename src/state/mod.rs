@@ -29,6 +29,8 @@ pub struct AppState {
     /// A roll asked for from a character's sheet, not made yet: the character's id. The Roll screen's panel for
     /// that character makes it as soon as it is ready (`systems::roll_bar`). Not saved.
     pub pending_roll: RwSignal<Option<String>>,
+    /// The table this device sits at, as saved (a reload sits back down from it; table mode keeps it current).
+    pub seating: RwSignal<dicetray_saved::seat::Seating>,
     /// The table this device sits at, if any (table mode, `crate::table`): rolls then take their seed from it
     /// (`roll::Seat`). Not saved here: the table keeps its own saved seat.
     pub seat: StoredValue<Option<std::rc::Rc<dyn roll::Seat>>, LocalStorage>,
@@ -42,6 +44,7 @@ impl AppState {
             notices: RwSignal::new(Vec::new()),
             desk: RwSignal::new(Desk::default()),
             pending_roll: RwSignal::new(None),
+            seating: RwSignal::new(Default::default()),
             seat: StoredValue::new_local(None),
         }
     }

@@ -35,6 +35,8 @@ impl Rolled {
 /// (a notice); `then` is then never called. Set by table mode while seated (`AppState::seat`).
 pub trait Seat {
     fn roll(&self, source: &RollSource, character: Option<&CharacterRef>, then: Box<dyn FnOnce(u64)>);
+    /// The seat itself, for table mode's own screen.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// Roll with `seed` and record the roll; returns what `roll` made and the new entry's id.
@@ -165,6 +167,10 @@ mod tests {
     impl Seat for Rc<HeldSeat> {
         fn roll(&self, source: &RollSource, character: Option<&CharacterRef>, then: Box<dyn FnOnce(u64)>) {
             self.0.borrow_mut().push((source.clone(), character.cloned(), then));
+        }
+
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
         }
     }
 

@@ -4,7 +4,7 @@
 //! a chunk of its own), keeping aside what cannot be read, and the live link to the app's signals (`sync.rs`).
 
 mod backend;
-mod desk;
+mod keyed;
 mod load;
 mod perf;
 mod quarantine;

@@ -10,11 +10,12 @@
 //! changes in memory only (a save would write over what could not be read).
 
 use super::backend::Backend;
-use super::desk::{load_desk, LoadedDesk};
+use super::keyed::{load_key, LoadedKey};
 use super::load::{load, Loaded};
 use super::quarantine::{bad_entries_json, keep_aside};
 use crate::state::{Character, HistoryEntry, NoticeLevel};
-use dicetray_saved::desk::DESK_KEY;
+use dicetray_saved::desk::{Desk, DESK_KEY};
+use dicetray_saved::seat::{Seating, SEAT_KEY};
 use dicetray_saved::merge::sort_history;
 use dicetray_saved::migrate::{decode, BadEntry, DecodeError};
 use dicetray_saved::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
@@ -29,7 +30,9 @@ pub struct Restored {
     pub deleted: Tombstones,
     pub meta: HistoryMeta,
     /// Who rolls, the situations, the Tray's text and favourites.
-    pub desk: LoadedDesk,
+    pub desk: LoadedKey<Desk>,
+    /// The table this device sits at, if any.
+    pub seating: LoadedKey<Seating>,
 }
 
 impl Restored {
@@ -38,7 +41,8 @@ impl Restored {
         Restored {
             characters: Loaded::nothing_saved(),
             history: Loaded::nothing_saved(),
-            desk: LoadedDesk::nothing_saved(),
+            desk: LoadedKey::nothing_saved(),
+            seating: LoadedKey::nothing_saved(),
             ..Restored::empty()
         }
     }
@@ -64,7 +68,8 @@ impl Restored {
             history: Loaded::unwritten(),
             deleted: Tombstones::new(),
             meta: HistoryMeta::default(),
-            desk: LoadedDesk::unread(),
+            desk: LoadedKey::unread(),
+            seating: LoadedKey::unread(),
         }
     }
 }
@@ -73,7 +78,7 @@ impl Restored {
 /// `saved_data` chunk. Never fails (see [`Restored::unread`]).
 pub async fn restore(backend: &dyn Backend, now_ms: f64) -> Restored {
     let listed = backend.keys();
-    let nothing_saved = [Kind::Characters.key(), Kind::History.key(), DESK_KEY]
+    let nothing_saved = [Kind::Characters.key(), Kind::History.key(), DESK_KEY, SEAT_KEY]
         .into_iter()
         .all(|key| !listed.iter().any(|l| l == key) && matches!(backend.get(key), Ok(None)));
     if nothing_saved {
@@ -93,7 +98,8 @@ fn read_saved(backend: &dyn Backend, now_ms: f64) -> Result<Restored, SplitLoade
         meta: HistoryMeta::from_map(&history.meta),
         characters,
         history,
-        desk: load_desk(backend, now_ms),
+        desk: load_key(backend, now_ms),
+        seating: load_key(backend, now_ms),
     })
 }
 
@@ -177,7 +183,7 @@ mod tests {
     fn when_the_reading_code_is_missing_nothing_is_written_and_the_player_is_told() {
         let r = Restored::unread();
         assert!(!r.history.writable && !r.characters.writable, "a save would write over what was not read");
-        assert!(!r.desk.writable);
+        assert!(!r.desk.writable && !r.seating.writable);
         let notice = &r.history.notices[0].1;
         assert!(notice.contains("could not be loaded") && notice.contains("memory only"), "{notice}");
     }

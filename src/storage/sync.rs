@@ -331,8 +331,9 @@ pub fn start(state: AppState, saved: Saved) {
             return;
         }
     };
-    let Restored { characters: chars, history: hist, deleted, meta, desk } = restored;
-    super::desk::start(state, desk, Rc::clone(&backend));
+    let Restored { characters: chars, history: hist, deleted, meta, desk, seating } = restored;
+    super::keyed::start(state, desk, Rc::clone(&backend));
+    super::keyed::start(state, seating, Rc::clone(&backend));
     let sync = Rc::new(Sync {
         state,
         history: RefCell::new(KeyState { last_raw: hist.clean.clone(), writable: hist.writable, ..Default::default() }),

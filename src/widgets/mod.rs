@@ -3,6 +3,7 @@
 
 pub mod device;
 pub mod dice;
+pub mod download;
 pub mod lazy_screen;
 pub mod notices;
 pub mod odds_chart;

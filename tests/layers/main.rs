@@ -19,7 +19,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("the entry point", &["lib"]),
     ("the app frame", &["app"]),
     ("screens", &["screens"]),
-    ("screen parts", &["characters", "history", "tray", "help"]),
+    ("screen parts", &["characters", "history", "tray", "help", "table"]),
     ("panels, editors, storage", &["systems", "storage"]),
     ("shared parts", &["widgets", "route", "pwa", "startup"]),
     ("state", &["state"]),

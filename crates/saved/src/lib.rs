@@ -17,6 +17,7 @@ pub mod history_file;
 pub mod merge;
 pub mod migrate;
 pub mod schema;
+pub mod seat;
 pub mod sheets;
 
 pub use character::Character;

@@ -1,25 +1,78 @@
-//! The desk (`dicetray_saved::desk`: who rolls, each roller's situation, the Tray's text and favourites, the
-//! table settings) in storage: read at start-up with the rest (`restore.rs`), saved a moment after each change.
+//! A key saved whole, where the tab that changed it last wins: the desk (`dicetray_saved::desk`: who rolls, each
+//! roller's situation, the Tray's text and favourites, the table settings) and the table seat
+//! (`dicetray_saved::seat`: the table this device sits at). Read at start-up with the rest (`restore.rs`), saved a
+//! moment after each change and when the page goes away.
 //!
-//! Another tab's desk is not merged: the desk is where this player left off, so the tab that changed it last wins
+//! Another tab's copy is not merged: each is where this player left off, so the tab that changed it last wins
 //! (ARCHITECTURE.md, "Saved data").
 
 use super::backend::{Backend, StoreError};
 use super::load::{not_read, refused};
 use crate::state::{AppState, NoticeLevel};
 use dicetray_saved::desk::{decode_desk, encode_desk, Desk, DESK_KEY, DESK_VERSION};
+use dicetray_saved::migrate::DecodeError;
+use dicetray_saved::seat::{decode_seating, encode_seating, Seating, SEAT_KEY, SEAT_VERSION};
 use leptos::prelude::*;
 use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::rc::Rc;
 use std::time::Duration;
 
-/// How long a burst of desk changes (typing in the Tray, say) is gathered into one save.
+/// How long a burst of changes (typing in the Tray, say) is gathered into one save.
 const DEBOUNCE: Duration = Duration::from_millis(300);
 
-/// The desk as start-up read it.
+/// Data saved whole under one key.
+pub trait Keyed: Default + PartialEq + Send + Sync + 'static {
+    const KEY: &'static str;
+    /// The format this build writes.
+    const VERSION: u32;
+    /// What the player calls it, in notices.
+    const NOUN: &'static str;
+    /// What stays in the tab when it cannot be saved, in the notice that says so.
+    const KEPT: &'static str;
+    fn encode(&self) -> String;
+    fn decode(raw: &str) -> Result<Self, DecodeError>;
+    /// Where the app state holds it.
+    fn signal(state: &AppState) -> RwSignal<Self>;
+}
+
+impl Keyed for Desk {
+    const KEY: &'static str = DESK_KEY;
+    const VERSION: u32 = DESK_VERSION;
+    const NOUN: &'static str =
+        "Roll screen and Tray places (who rolls, the panels' inputs, the Tray's text and favourites)";
+    const KEPT: &'static str = "Who rolls, the panels' inputs and the Tray's favourites";
+    fn encode(&self) -> String {
+        encode_desk(self)
+    }
+    fn decode(raw: &str) -> Result<Desk, DecodeError> {
+        decode_desk(raw)
+    }
+    fn signal(state: &AppState) -> RwSignal<Desk> {
+        state.desk
+    }
+}
+
+impl Keyed for Seating {
+    const KEY: &'static str = SEAT_KEY;
+    const VERSION: u32 = SEAT_VERSION;
+    const NOUN: &'static str = "seat at a table (the table's link and its log of rolls)";
+    const KEPT: &'static str = "Your seat at the table and its log";
+    fn encode(&self) -> String {
+        encode_seating(self)
+    }
+    fn decode(raw: &str) -> Result<Seating, DecodeError> {
+        decode_seating(raw)
+    }
+    fn signal(state: &AppState) -> RwSignal<Seating> {
+        state.seating
+    }
+}
+
+/// A key as start-up read it.
 #[derive(Debug)]
-pub struct LoadedDesk {
-    pub desk: Desk,
+pub struct LoadedKey<T> {
+    pub data: T,
     /// False: the key holds a newer dicetray's desk (or one that could not be kept aside): never written over.
     pub writable: bool,
     /// The stored text, when it is exactly what this build writes for `desk`.
@@ -27,41 +80,38 @@ pub struct LoadedDesk {
     pub notices: Vec<(NoticeLevel, String)>,
 }
 
-impl LoadedDesk {
+impl<T: Keyed> LoadedKey<T> {
     /// Nothing saved yet.
-    pub fn nothing_saved() -> LoadedDesk {
-        LoadedDesk { desk: Desk::default(), writable: true, clean: Some(String::new()), notices: Vec::new() }
+    pub fn nothing_saved() -> LoadedKey<T> {
+        LoadedKey { data: T::default(), writable: true, clean: Some(String::new()), notices: Vec::new() }
     }
 
     /// Not read (the reading code could not be fetched): nothing is written.
-    pub fn unread() -> LoadedDesk {
-        LoadedDesk { writable: false, clean: None, ..LoadedDesk::nothing_saved() }
+    pub fn unread() -> LoadedKey<T> {
+        LoadedKey { writable: false, clean: None, ..LoadedKey::nothing_saved() }
     }
 }
 
-/// What the player calls the desk, in notices.
-const NOUN: &str = "Roll screen and Tray places (who rolls, the panels' inputs, the Tray's text and favourites)";
-
-/// Read the desk from `b`. Never fails: the worst case is a fresh desk, a notice and a key left alone (the same
+/// Read `T` from `b`. Never fails: the worst case is a fresh value, a notice and a key left alone (the same
 /// handling as the other keys, `load::refused`).
-pub fn load_desk(b: &dyn Backend, now_ms: f64) -> LoadedDesk {
-    let mut out = LoadedDesk::nothing_saved();
-    let raw = match b.get(DESK_KEY) {
+pub fn load_key<T: Keyed>(b: &dyn Backend, now_ms: f64) -> LoadedKey<T> {
+    let mut out = LoadedKey::nothing_saved();
+    let raw = match b.get(T::KEY) {
         Ok(Some(raw)) => raw,
         Ok(None) => return out,
         Err(e) => {
             out.writable = false;
-            out.notices.push(not_read(NOUN, &e));
+            out.notices.push(not_read(T::NOUN, &e));
             return out;
         }
     };
-    match decode_desk(&raw) {
-        Ok(desk) => {
-            out.clean = (encode_desk(&desk) == raw).then_some(raw);
-            out.desk = desk;
+    match T::decode(&raw) {
+        Ok(data) => {
+            out.clean = (data.encode() == raw).then_some(raw);
+            out.data = data;
         }
         Err(e) => {
-            let (writable, notice) = refused(b, DESK_KEY, NOUN, DESK_VERSION, &raw, e, now_ms);
+            let (writable, notice) = refused(b, T::KEY, T::NOUN, T::VERSION, &raw, e, now_ms);
             out.writable = writable;
             out.clean = None;
             out.notices.push(notice);
@@ -70,16 +120,17 @@ pub fn load_desk(b: &dyn Backend, now_ms: f64) -> LoadedDesk {
     out
 }
 
-/// Saving the desk: the text last written, whether a save is scheduled, the notice while saves fail.
-struct DeskSync {
+/// Saving a key: the text last written, whether a save is scheduled, the notice while saves fail.
+struct KeySync<T> {
     backend: Rc<dyn Backend>,
     state: AppState,
     last_raw: RefCell<Option<String>>,
     pending: RefCell<bool>,
     failing: RefCell<Option<u64>>,
+    data: PhantomData<T>,
 }
 
-impl DeskSync {
+impl<T: Keyed> KeySync<T> {
     fn schedule(self: &Rc<Self>) {
         if self.pending.replace(true) {
             return;
@@ -90,11 +141,11 @@ impl DeskSync {
 
     fn write(&self) {
         self.pending.replace(false);
-        let Some(text) = self.state.desk.try_with_untracked(encode_desk) else { return };
+        let Some(text) = T::signal(&self.state).try_with_untracked(T::encode) else { return };
         if self.last_raw.borrow().as_deref() == Some(text.as_str()) {
             return;
         }
-        match self.backend.set(DESK_KEY, &text) {
+        match self.backend.set(T::KEY, &text) {
             Ok(()) => {
                 self.last_raw.replace(Some(text));
                 if let Some(id) = self.failing.take() {
@@ -110,8 +161,9 @@ impl DeskSync {
                     let id = self.state.notify(
                         NoticeLevel::Warning,
                         format!(
-                            "Who rolls, the panels' inputs and the Tray's favourites could not be saved ({why}). They \
-                             stay in this tab; dicetray tries again on the next change."
+                            "{} could not be saved ({why}). They stay in this tab; dicetray tries again on the next \
+                             change.",
+                            T::KEPT
                         ),
                     );
                     self.failing.replace(Some(id));
@@ -121,26 +173,27 @@ impl DeskSync {
     }
 }
 
-/// Put the desk start-up read into `state` and save it a moment after each change (and when the page goes away).
-pub fn start(state: AppState, loaded: LoadedDesk, backend: Rc<dyn Backend>) {
-    let LoadedDesk { desk, writable, clean, notices } = loaded;
+/// Put the key start-up read into `state` and save it a moment after each change (and when the page goes away).
+pub fn start<T: Keyed>(state: AppState, loaded: LoadedKey<T>, backend: Rc<dyn Backend>) {
+    let LoadedKey { data, writable, clean, notices } = loaded;
     for (level, text) in notices {
         state.notify(level, text);
     }
-    state.desk.set(desk);
+    T::signal(&state).set(data);
     if !writable {
         return;
     }
-    let sync = Rc::new(DeskSync {
+    let sync = Rc::new(KeySync::<T> {
         backend,
         state,
         last_raw: RefCell::new(clean),
         pending: RefCell::new(false),
         failing: RefCell::new(None),
+        data: PhantomData,
     });
     let s = Rc::clone(&sync);
     Effect::new(move |prev: Option<()>| {
-        state.desk.track();
+        T::signal(&state).track();
         if prev.is_some() {
             s.schedule();
         }
@@ -149,7 +202,7 @@ pub fn start(state: AppState, loaded: LoadedDesk, backend: Rc<dyn Backend>) {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn flush_on_hide(sync: Rc<DeskSync>) {
+fn flush_on_hide<T: Keyed>(sync: Rc<KeySync<T>>) {
     let hide = window_event_listener(leptos::ev::pagehide, move |_| {
         if *sync.pending.borrow() {
             sync.write();
@@ -159,7 +212,7 @@ fn flush_on_hide(sync: Rc<DeskSync>) {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn flush_on_hide(_: Rc<DeskSync>) {}
+fn flush_on_hide<T>(_: Rc<KeySync<T>>) {}
 
 #[cfg(test)]
 mod tests {
@@ -177,16 +230,16 @@ mod tests {
         let mut desk = Desk::default();
         desk.set_tray_text("4d6kh3");
         let raw = encode_desk(&desk);
-        let l = load_desk(&with(&raw), 1.0);
-        assert_eq!((l.desk, l.writable, l.clean, l.notices.len()), (desk, true, Some(raw), 0));
-        let none = load_desk(&MemoryBackend::default(), 1.0);
-        assert!(none.writable && none.notices.is_empty() && none.desk == Desk::default());
+        let l = load_key::<Desk>(&with(&raw), 1.0);
+        assert_eq!((l.data, l.writable, l.clean, l.notices.len()), (desk, true, Some(raw), 0));
+        let none = load_key::<Desk>(&MemoryBackend::default(), 1.0);
+        assert!(none.writable && none.notices.is_empty() && none.data == Desk::default());
     }
 
     #[test]
     fn a_broken_desk_is_kept_aside_and_a_newer_one_left_alone() {
         let b = with(r#"{"version":1,"data":{"favourites":7}}"#);
-        let l = load_desk(&b, 42.0);
+        let l = load_key::<Desk>(&b, 42.0);
         assert!(l.writable && l.clean.is_none());
         assert_eq!(
             b.get("dicetray.desk.corrupt.42").unwrap().as_deref(),
@@ -200,7 +253,7 @@ mod tests {
 
         let newer = r#"{"version":9,"data":{}}"#;
         let b = with(newer);
-        let l = load_desk(&b, 5.0);
+        let l = load_key::<Desk>(&b, 5.0);
         assert!(!l.writable, "a newer desk is never written over");
         assert!(l.notices[0].1.contains("version 9"), "{:?}", l.notices);
         assert_eq!(b.get(DESK_KEY).unwrap().as_deref(), Some(newer));
@@ -211,7 +264,7 @@ mod tests {
     fn a_broken_desk_that_cannot_be_kept_aside_is_not_written_over() {
         let b = with("{oops");
         let full = MemoryBackend { map: b.map.clone(), limit: Some(20) };
-        let l = load_desk(&full, 1.0);
+        let l = load_key::<Desk>(&full, 1.0);
         assert!(!l.writable);
         assert_eq!(full.get(DESK_KEY).unwrap().as_deref(), Some("{oops"));
     }

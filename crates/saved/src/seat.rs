@@ -1,0 +1,78 @@
+//! The table this device sits at (table mode): what a reload needs to sit back down, namely the table's key (its
+//! id is in the member), whether this device started it (its GM), and the member itself as `dicetray_table` saves
+//! it (identity, sequence number, secrets of rolls still to reveal, the table log).
+//!
+//! Saved under [`SEAT_KEY`] as `{"version": 1, "data": {"seat": null | {...}}}`.
+
+use crate::migrate::{envelope, DecodeError};
+use dicetray_table::member::Saved as SavedMember;
+use serde::{Deserialize, Serialize};
+
+/// Where the seat is saved.
+pub const SEAT_KEY: &str = "dicetray.table";
+/// The seat format this build writes.
+pub const SEAT_VERSION: u32 = 1;
+
+/// Where this device sits: at one table, or none.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seating {
+    pub seat: Option<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    /// This device started the table.
+    pub gm: bool,
+    /// The table key from the link (43 characters of base64url).
+    pub key: String,
+    pub member: SavedMember,
+}
+
+pub fn encode_seating(seating: &Seating) -> String {
+    #[derive(Serialize)]
+    struct Envelope<'a> {
+        version: u32,
+        data: &'a Seating,
+    }
+    serde_json::to_string(&Envelope { version: SEAT_VERSION, data: seating }).expect("a seating serialises")
+}
+
+/// Read a saved seat. A newer version is [`DecodeError::Future`] (leave it alone); anything else that is not a
+/// seat this build could have written is [`DecodeError::Unreadable`], saying where.
+pub fn decode_seating(raw: &str) -> Result<Seating, DecodeError> {
+    let value: serde_json::Value =
+        serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
+    if !value.is_object() {
+        return Err(DecodeError::Unreadable("expected an object with `version` and `data`".into()));
+    }
+    let (version, data, _) = envelope(value)?;
+    if version > SEAT_VERSION {
+        return Err(DecodeError::Future(version));
+    }
+    if version == 0 {
+        return Err(DecodeError::Unreadable("field `version`: 0 is not a seat version (1 is the first)".into()));
+    }
+    serde_path_to_error::deserialize(data).map_err(|e| {
+        let path = e.path().to_string();
+        DecodeError::Unreadable(format!("field `data.{path}`: {}", e.inner()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_seat_round_trips_and_a_broken_or_newer_one_is_refused_saying_where() {
+        let none = Seating::default();
+        let raw = encode_seating(&none);
+        assert_eq!(raw, r#"{"version":1,"data":{"seat":null}}"#);
+        assert_eq!(decode_seating(&raw).unwrap(), none);
+        let err = decode_seating(r#"{"version":1,"data":{"seat":{"gm":true}}}"#).unwrap_err();
+        assert!(matches!(&err, DecodeError::Unreadable(w) if w.contains("data.seat")), "{err:?}");
+        assert!(matches!(decode_seating(r#"{"version":7,"data":{}}"#), Err(DecodeError::Future(7))));
+        assert!(decode_seating("[1]").is_err() && decode_seating("{").is_err());
+    }
+}

@@ -1,0 +1,94 @@
+//! The Table screen: start or join a table; once seated, the link and its QR code for the others, who is at the
+//! table and how they are connected, the GM's requests, every roll made at the table with its check, the GM's
+//! tools, refused messages, and the table log to export for `dicetray verify`.
+
+use crate::state::use_app_state;
+use crate::table::ask::{AskForm, AskedList};
+use crate::table::join::JoinForm;
+use crate::table::peers::PeerList;
+use crate::table::qr::QrCode;
+use crate::table::rolls::RollList;
+use crate::table::seat::Seated;
+use crate::table::secret::SecretRoll;
+use crate::widgets::download::download;
+use crate::widgets::share::absolute_url;
+use leptos::prelude::*;
+
+#[component]
+pub fn TableScreen() -> impl IntoView {
+    let state = use_app_state();
+    let seated = RwSignal::new(state.seat.with_value(|s| s.as_ref().and_then(Seated::of)));
+    view! {
+        <section class="screen table" aria-labelledby="screen-title">
+            <h1 id="screen-title">"Table"</h1>
+            {move || match seated.get() {
+                None => view! { <JoinForm seated /> }.into_any(),
+                Some(seat) => view! { <AtTable seat seated /> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+#[component]
+fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
+    let state = use_app_state();
+    let link = absolute_url(&seat.invite().hash());
+    let gm = seat.is_gm();
+    let leaving = seat.clone();
+    let leave = move |_| {
+        leaving.leave();
+        state.seat.set_value(None);
+        seated.set(None);
+        let _ = window().location().set_hash("#/table");
+    };
+    view! {
+        <section class="table-part table-invite" aria-labelledby="table-invite-title">
+            <h2 id="table-invite-title">"Invite the table"</h2>
+            <p class="hint">"Players open this link, or scan the code with their phone's camera. The table's key is in the link: share it only with the table."</p>
+            <input id="table-link" type="text" readonly prop:value=link.clone() aria-label="The table's link" on:focus=|ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); } />
+            <QrCode link />
+            <button type="button" id="table-leave" on:click=leave>"Leave the table"</button>
+        </section>
+        <PeerList seat=seat.clone() />
+        <AskedList seat=seat.clone() />
+        <RollList seat=seat.clone() />
+        {gm.then(|| view! { <AskForm seat=seat.clone() /> <SecretRoll seat=seat.clone() /> })}
+        <Refused seat=seat.clone() />
+        <Export seat />
+    }
+}
+
+/// Messages this phone refused, each naming the peer and what was wrong.
+#[component]
+fn Refused(seat: Seated) -> impl IntoView {
+    let refused = seat.view().refused;
+    view! {
+        <Show when=move || refused.with(|r| !r.is_empty())>
+            <section class="table-part" aria-labelledby="table-refused-title">
+                <h2 id="table-refused-title">"Refused messages"</h2>
+                <ul class="table-refused">
+                    {move || refused.get().into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
+                </ul>
+            </section>
+        </Show>
+    }
+}
+
+/// The table log as a file, which `dicetray verify FILE` checks roll by roll, offline.
+#[component]
+fn Export(seat: Seated) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let export = move |_| {
+        let (json, id) = seat.with_member(|m| (m.log().to_json(), m.table_id().to_string()));
+        let name = format!("dicetray-table-{}.json", id.chars().take(8).collect::<String>());
+        problem.set(download(&name, &json).err().map(|e| format!("The download failed: {e:?}")));
+    };
+    view! {
+        <section class="table-part" aria-labelledby="table-export-title">
+            <h2 id="table-export-title">"Table log"</h2>
+            <p class="hint">"Every message of the table as it arrived here. Anyone can check it roll by roll, offline, with "<code>"dicetray verify FILE"</code>"."</p>
+            <button type="button" id="table-export" on:click=export>"Export the table log"</button>
+            <p class="field-error" role="alert">{move || problem.get()}</p>
+        </section>
+    }
+}

@@ -1,0 +1,88 @@
+//! The seat's bytes on the network (`dicetray_tablenet::Link`: WebRTC data channels, Nostr relays as signaling
+//! and fallback), and the clock that lets the table's time pass (every 100 ms: reveals due, rolls overdue).
+
+use super::config::TableConfig;
+use super::seat::Seated;
+
+/// How often the table's time passes (reveals due, `REVEAL_LIMIT_MS`).
+#[cfg(target_arch = "wasm32")]
+const TICK: std::time::Duration = std::time::Duration::from_millis(100);
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use super::super::seat::{Carrier, Seated};
+    use dicetray_tablenet::{Link, LinkEvent, Path};
+    use leptos::prelude::IntervalHandle;
+    use leptos::prelude::*;
+
+    /// The link and the clock, closed together.
+    pub struct Carried {
+        pub link: Link,
+        pub clock: IntervalHandle,
+    }
+
+    impl Carrier for Carried {
+        fn broadcast(&self, bytes: &[u8]) {
+            self.link.broadcast(bytes);
+        }
+
+        fn close(&self) {
+            self.clock.clear();
+            self.link.close();
+        }
+    }
+
+    /// What the link reports, into the seat.
+    pub fn on_link(seat: &Seated, event: LinkEvent) {
+        let view = seat.view();
+        match event {
+            LinkEvent::Message { bytes, .. } => seat.receive(&bytes),
+            LinkEvent::PeerPath { peer, path } => view.paths.update(|p| {
+                p.insert(
+                    peer,
+                    match path {
+                        Path::Direct => "direct",
+                        Path::Relays => "via relays",
+                        Path::Connecting => "connecting",
+                    },
+                );
+            }),
+            LinkEvent::Relay { url, up, problem } => view.relays.update(|r| {
+                r.insert(url, (up, problem));
+            }),
+            LinkEvent::Problem(p) => view.refused.update(|r| r.push(format!("Network: {p}"))),
+            _ => {}
+        }
+    }
+}
+
+/// Start carrying `seat`'s bytes as `config` says; `identity` is the device's table identity secret (the Nostr
+/// key is derived from it).
+#[cfg(target_arch = "wasm32")]
+pub fn connect(seat: &Seated, identity: [u8; 32], config: &TableConfig) -> Result<(), String> {
+    use dicetray_tablenet::{Link, LinkConfig};
+    use leptos::prelude::set_interval_with_handle;
+    let s = seat.clone();
+    let link = Link::start(
+        LinkConfig {
+            table_id: seat.invite().id.clone(),
+            table_key: seat.invite().key,
+            me: seat.me(),
+            nostr_secret: identity,
+            relays: config.relays.clone(),
+            ice_servers: config.ice.clone(),
+            direct: config.direct,
+        },
+        move |e| web::on_link(&s, e),
+    )?;
+    let s = seat.clone();
+    let clock = set_interval_with_handle(move || s.tick(), TICK).map_err(|e| format!("no timer: {e:?}"))?;
+    seat.attach(std::rc::Rc::new(web::Carried { link, clock }));
+    Ok(())
+}
+
+/// Outside the browser there is no network to carry the table's bytes (the unit tests attach their own wire).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn connect(_: &Seated, _: [u8; 32], _: &TableConfig) -> Result<(), String> {
+    Err("table mode needs a browser (WebRTC and WebSocket)".into())
+}

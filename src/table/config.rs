@@ -1,0 +1,87 @@
+//! Where the table's bytes go: the Nostr relays, the ICE (STUN) servers, and whether this device connects
+//! directly at all. Defaults here; the page's query string overrides them (`?relays=wss://a,wss://b&ice=none&
+//! direct=off`), which is how the browser tests point every phone at a relay of their own.
+
+/// Public relays that forward ephemeral events (NIP-01 / NIP-16), used when the page names none.
+pub const DEFAULT_RELAYS: [&str; 4] = ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.nostr.band", "wss://relay.snort.social"];
+
+/// Public STUN servers: they tell a phone its public address, nothing of the table passes through them.
+pub const DEFAULT_ICE: [&str; 2] = ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"];
+
+/// At most this many relays (each is one WebSocket held open).
+pub const MAX_RELAYS: usize = 8;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableConfig {
+    pub relays: Vec<String>,
+    pub ice: Vec<String>,
+    /// False: never connect directly (WebRTC); every message goes through the relays, which hides this
+    /// device's address from the other phones.
+    pub direct: bool,
+}
+
+impl TableConfig {
+    /// The configuration the query string `search` (`?a=b&c=d`, from `location.search`) asks for; an error names
+    /// a relay that is not a `ws://` or `wss://` URL, or too many.
+    pub fn from_query(search: &str) -> Result<TableConfig, String> {
+        let query = search.trim_start_matches('?');
+        let field = |name: &str| {
+            query.split('&').find_map(|kv| kv.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(decode)
+        };
+        let relays: Vec<String> = match field("relays") {
+            Some(list) => list.split(',').map(str::trim).filter(|r| !r.is_empty()).map(str::to_string).collect(),
+            None => DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect(),
+        };
+        if let Some(bad) = relays.iter().find(|r| !(r.starts_with("ws://") || r.starts_with("wss://"))) {
+            return Err(format!("relay `{bad}` is not a WebSocket URL (allowed: ws://... or wss://...)"));
+        }
+        if relays.len() > MAX_RELAYS {
+            return Err(format!("{} relays named; at most {MAX_RELAYS} (MAX_RELAYS)", relays.len()));
+        }
+        let ice = match field("ice").as_deref() {
+            Some("none") => Vec::new(),
+            Some(list) => list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
+            None => DEFAULT_ICE.iter().map(|s| s.to_string()).collect(),
+        };
+        let direct = field("direct").as_deref() != Some("off");
+        Ok(TableConfig { relays, ice, direct })
+    }
+}
+
+/// Undo percent-encoding (`%3A` -> `:`); a malformed escape is kept as typed.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_query_names_the_relays_and_switches_off_ice_and_direct_connections() {
+        let c = TableConfig::from_query("?relays=ws%3A%2F%2F127.0.0.1%3A7000,ws://127.0.0.1:7001&ice=none").unwrap();
+        assert_eq!(c.relays, ["ws://127.0.0.1:7000", "ws://127.0.0.1:7001"]);
+        assert!(c.ice.is_empty() && c.direct);
+        let d = TableConfig::from_query("").unwrap();
+        assert_eq!((d.relays.len(), d.ice.len(), d.direct), (DEFAULT_RELAYS.len(), DEFAULT_ICE.len(), true));
+        assert!(!TableConfig::from_query("?direct=off").unwrap().direct);
+        let e = TableConfig::from_query("?relays=https://x").unwrap_err();
+        assert!(e.contains("`https://x`") && e.contains("wss://"), "{e}");
+    }
+}

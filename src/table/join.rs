@@ -1,0 +1,130 @@
+//! Sitting down at a table: start a new one (this phone is its GM) or join the one in the link, under a name or
+//! as one of this browser's characters; and sitting back down after a reload.
+
+use super::config::TableConfig;
+use super::invite::Invite;
+use super::seat::{fresh32, Seated};
+use crate::state::{now_ms, use_app_state, AppState, NoticeLevel};
+use dicetray_table::member::Member;
+use leptos::prelude::*;
+use std::rc::Rc;
+
+/// Seat this phone at `invite`'s table as `name` (`character`: which of this browser's characters it plays) and
+/// say hello; `gm`: it started the table.
+pub fn sit_down(
+    state: AppState,
+    invite: Invite,
+    name: String,
+    character: Option<String>,
+    gm: bool,
+) -> Result<Seated, String> {
+    let config = TableConfig::from_query(&window().location().search().unwrap_or_default())?;
+    let identity = fresh32()?;
+    let mut member = Member::new(&invite.id, identity, name, character)?;
+    let hello = member.hello(now_ms() as u64)?;
+    let seat = Seated::new(state, member, invite, gm);
+    super::carry::connect(&seat, identity, &config)?;
+    seat.broadcast_hello(hello);
+    state.seat.set_value(Some(Rc::new(seat.clone())));
+    Ok(seat)
+}
+
+/// Sit back down at the table `state.seating` holds (after a reload): the member is restored from its log, says
+/// hello again, and carries on with the same identity and sequence numbers. A seat that cannot be restored is
+/// left saved, with a notice saying why.
+pub fn resume(state: AppState) {
+    if state.seat.with_value(Option::is_some) {
+        return;
+    }
+    let Some(saved) = state.seating.with_untracked(|s| s.seat.clone()) else { return };
+    let sat = (|| {
+        let config = TableConfig::from_query(&window().location().search().unwrap_or_default())?;
+        let identity = saved.member.identity_secret.0;
+        let (mut member, refused) = Member::restore(saved.member)?;
+        let invite = Invite::from_parts(member.table_id().to_string(), &saved.key)?;
+        let hello = member.hello(now_ms() as u64)?;
+        let seat = Seated::new(state, member, invite, saved.gm);
+        for r in refused {
+            seat.view().refused.update(|list| list.push(r.to_string()));
+        }
+        super::carry::connect(&seat, identity, &config)?;
+        seat.broadcast_hello(hello);
+        Ok::<_, String>(seat)
+    })();
+    match sat {
+        Ok(seat) => state.seat.set_value(Some(Rc::new(seat))),
+        Err(e) => {
+            state.notify(NoticeLevel::Warning, format!("Your table could not be rejoined: {e}"));
+        }
+    }
+}
+
+/// The form shown when this phone is not at a table.
+#[component]
+pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
+    let state = use_app_state();
+    let invite = Invite::from_hash(&window().location().hash().unwrap_or_default());
+    let roller = state.roller().and_then(|id| state.character(&id));
+    let name = RwSignal::new(roller.as_ref().map(|c| c.name.clone()).unwrap_or_default());
+    let character = RwSignal::new(roller.map(|c| c.name).unwrap_or_default());
+    let problem = RwSignal::new(None::<String>);
+    let characters = move || state.characters.with(|cs| cs.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
+    let sit = move |invite: Invite, gm: bool| {
+        let n = name.get_untracked().trim().to_string();
+        if n.is_empty() {
+            problem.set(Some("Type the name the table knows you by first.".into()));
+            return;
+        }
+        let c = Some(character.get_untracked()).filter(|c| !c.is_empty());
+        match sit_down(state, invite.clone(), n, c, gm) {
+            Ok(seat) => {
+                problem.set(None);
+                let _ = window().location().set_hash(&invite.hash());
+                seated.set(Some(seat));
+            }
+            Err(e) => problem.set(Some(e)),
+        }
+    };
+    let (link_invite, link_problem) = match invite {
+        Some(Ok(i)) => (Some(i), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
+    };
+    let joining = link_invite.is_some();
+    let start = move |_| match fresh32().and_then(|a| fresh32().map(|b| (a, b))) {
+        Ok((a, b)) => {
+            let mut random = [0u8; 48];
+            random[..32].copy_from_slice(&a);
+            random[32..].copy_from_slice(&b[..16]);
+            sit(Invite::new(&random), true);
+        }
+        Err(e) => problem.set(Some(e)),
+    };
+    view! {
+        <section class="table-part table-join" aria-labelledby="table-join-title">
+            <h2 id="table-join-title">{if joining { "Join this table" } else { "Play at a table" }}</h2>
+            <p class="lede">
+                "Every phone at the table sees every roll as it happens, and checks that nobody rolled again: each roll's dice come from every phone's randomness together."
+            </p>
+            {link_problem.map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+            <div class="field">
+                <label for="table-name">"Your name at the table"</label>
+                <input id="table-name" type="text" maxlength="64" autocomplete="nickname" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+            </div>
+            <div class="field">
+                <label for="table-character">"Playing (optional)"</label>
+                <select id="table-character" on:change=move |ev| character.set(event_target_value(&ev))>
+                    <option value="">"No character"</option>
+                    <For each=characters key=|c| c.clone() let:c>
+                        <option value=c.clone() selected=move || character.get() == c>{c.clone()}</option>
+                    </For>
+                </select>
+            </div>
+            <div class="table-join-buttons">
+                {link_invite.map(|i| view! { <button type="button" id="table-join" class="roll-button" on:click=move |_| sit(i.clone(), false)>"Join the table"</button> })}
+                <button type="button" id="table-start" class:roll-button=!joining on:click=start>"Start a table"</button>
+            </div>
+            <p class="field-error" role="alert">{move || problem.get()}</p>
+        </section>
+    }
+}

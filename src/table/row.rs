@@ -1,0 +1,96 @@
+//! A table roll in words, for the Table screen's list: what was rolled, the dice and outcome (recomputed here from
+//! the verified seed, never taken from the roller's word) and the exact odds it had.
+
+use crate::systems::kit::dice_text;
+use crate::systems::system_name;
+use crate::widgets::odds_chart::percent;
+use dicetray_rules::dice::parse_versioned;
+use dicetray_rules::systems::{words, Request};
+use dicetray_table::RollRequest;
+
+/// What `request` rolls, in words: the system and its request (`24-System: Stealth, 3 ranks vs DC 15`), or the
+/// notation as typed.
+pub fn request_words(request: &RollRequest) -> String {
+    match request {
+        RollRequest::System { json } => match Request::from_json(json) {
+            Ok(r) => format!("{}: {}", system_name(r.system_id()), r.describe()),
+            Err(e) => format!("an unreadable request ({e})"),
+        },
+        RollRequest::Notation { text, .. } => text.clone(),
+    }
+}
+
+/// The roll `request` gives with `seed`: its dice as text, its outcome in words, and the exact odds of that
+/// outcome (a system's outcome) or of that total or more (notation).
+pub struct Shown {
+    pub dice: String,
+    pub outcome: String,
+    pub odds: String,
+}
+
+pub fn shown(request: &RollRequest, seed: u64) -> Result<Shown, String> {
+    match request {
+        RollRequest::System { json } => {
+            let request = Request::from_json(json).map_err(|e| e.to_string())?;
+            let s = request.roll(seed).map_err(|e| e.to_string())?.summary();
+            let odds = match request.odds() {
+                Ok(o) => o
+                    .outcomes
+                    .iter()
+                    .find(|c| c.name == s.outcome)
+                    .map_or(String::new(), |c| format!("{} had a {} chance", words(&s.system, &c.name), percent(c.p))),
+                Err(e) => format!("no exact odds ({e})"),
+            };
+            let outcome = format!("{}, total {}", words(&s.system, &s.outcome), s.total);
+            Ok(Shown { dice: dice_text(&s.dice), outcome, odds })
+        }
+        RollRequest::Notation { text, version } => {
+            let expr = parse_versioned(text, *version).map_err(|e| e.to_string())?;
+            let roll = expr.roll(seed).map_err(|e| e.to_string())?;
+            let odds = match expr.odds() {
+                Ok(o) => {
+                    let at_least: f64 = o.iter().filter(|(v, _)| *v >= roll.total).map(|(_, p)| p).sum();
+                    format!("{} or more had a {} chance", roll.total, percent(at_least))
+                }
+                Err(e) => format!("no exact odds ({})", e.message),
+            };
+            Ok(Shown { dice: dice_text(&roll.dice()), outcome: format!("total {}", roll.total), odds })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notation_roll_is_shown_with_its_own_dice_and_the_odds_of_its_total_or_more() {
+        let req = RollRequest::Notation { text: "3d6".into(), version: dicetray_rules::dice::NOTATION_VERSION };
+        let expr = parse_versioned("3d6", dicetray_rules::dice::NOTATION_VERSION).unwrap();
+        for seed in [1u64, 77, 2026] {
+            let s = shown(&req, seed).unwrap();
+            let roll = expr.roll(seed).unwrap();
+            assert_eq!(s.dice, dice_text(&roll.dice()));
+            assert_eq!(s.outcome, format!("total {}", roll.total));
+            let total = *roll.total.numer();
+            // P(3d6 >= t) by counting the 216 outcomes.
+            let n = (1..=6).flat_map(|a| (1..=6).flat_map(move |b| (1..=6).map(move |c| a + b + c))).filter(|s| *s >= total).count();
+            assert_eq!(s.odds, format!("{total} or more had a {} chance", percent(n as f64 / 216.0)));
+        }
+        assert_eq!(request_words(&req), "3d6");
+    }
+
+    #[test]
+    fn a_system_roll_names_its_outcome_and_the_chance_it_had() {
+        let json = r#"{"system":"total-effect","modifier":2}"#;
+        let req = RollRequest::System { json: json.into() };
+        let s = shown(&req, 9).unwrap();
+        let r = Request::from_json(json).unwrap();
+        let sum = r.roll(9).unwrap().summary();
+        assert!(s.outcome.starts_with(&words("total-effect", &sum.outcome)), "{}", s.outcome);
+        assert!(s.odds.contains(" had a ") && s.odds.ends_with(" chance"), "{}", s.odds);
+        assert!(request_words(&req).starts_with("Total//Effect: "), "{}", request_words(&req));
+        let bad = RollRequest::System { json: "{}".into() };
+        assert!(shown(&bad, 1).is_err());
+    }
+}

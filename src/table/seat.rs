@@ -1,0 +1,342 @@
+//! This device seated at a table: its `Member` (the protocol's state machine), the carrier its bytes travel
+//! over, the rolls waiting for their seed, and what the Table screen shows. While seated it is the app's
+//! `state::roll::Seat`: the panels' and the Tray's rolls become table rolls, recorded in History once their seed
+//! is known (verified by every phone's contribution).
+
+use super::invite::Invite;
+use crate::state::roll::Seat;
+use crate::state::{now_ms, AppState, CharacterRef, NoticeLevel, RollSource};
+use dicetray_saved::seat::{Seat as SavedSeat, Seating};
+use dicetray_table::member::{Member, Step};
+use dicetray_table::{Event, PeerKey, RollRequest, Status};
+use leptos::prelude::*;
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use send_wrapper::SendWrapper;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// What carries the table's bytes to the other phones (`dicetray_tablenet::Link` in the browser; a test's wire).
+pub trait Carrier {
+    fn broadcast(&self, bytes: &[u8]);
+    fn close(&self);
+}
+
+/// How a peer's messages reach this device, as the peer list shows it.
+pub type PathWords = &'static str;
+
+/// A GM's request for a roll, as this device saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ask {
+    pub gm: PeerKey,
+    pub id: String,
+    pub to: Option<PeerKey>,
+    pub request: RollRequest,
+    /// The roll that answered it, once one did.
+    pub answered: Option<(PeerKey, String)>,
+}
+
+/// The Table screen's view of the seat: signals the screen reads (`changed` ticks after every change to the
+/// member, whose table the screen reads through [`Seated::with_member`]).
+#[derive(Clone, Copy)]
+pub struct SeatView {
+    pub changed: RwSignal<u64>,
+    pub paths: RwSignal<BTreeMap<PeerKey, PathWords>>,
+    /// Each relay's URL, whether it is connected, and its last problem.
+    pub relays: RwSignal<BTreeMap<String, (bool, Option<String>)>>,
+    /// Messages refused, each naming the peer and the problem (newest last).
+    pub refused: RwSignal<Vec<String>>,
+    pub asks: RwSignal<Vec<Ask>>,
+}
+
+struct Inner {
+    state: AppState,
+    member: RefCell<Member>,
+    carrier: RefCell<Option<Rc<dyn Carrier>>>,
+    /// Own rolls waiting for their seed: what to do with it.
+    waiting: RefCell<BTreeMap<String, Box<dyn FnOnce(u64)>>>,
+    /// The GM request the next own roll answers.
+    answering: RefCell<Option<(PeerKey, String)>>,
+    /// Changed since the member was last saved.
+    dirty: RefCell<bool>,
+    /// Ticks so far (saving happens every `SAVE_EVERY_TICKS`).
+    ticks: std::cell::Cell<u64>,
+    invite: Invite,
+    gm: bool,
+    view: SeatView,
+}
+
+/// The seat, cheap to clone. (`SendWrapper`: the views that show it want `Send` values; the app runs on one
+/// thread, and a use from another would panic rather than race.)
+#[derive(Clone)]
+pub struct Seated(Arc<SendWrapper<Inner>>);
+
+/// 32 fresh random bytes from the browser's generator (four draws of `fresh_seed`).
+pub fn fresh32() -> Result<[u8; 32], String> {
+    let mut out = [0u8; 32];
+    for chunk in out.chunks_mut(8) {
+        let draw = dicetray_rules::rng::fresh_seed().map_err(|e| format!("the random number generator failed: {e}"))?;
+        chunk.copy_from_slice(&draw.to_le_bytes());
+    }
+    Ok(out)
+}
+
+fn now() -> u64 {
+    now_ms().max(0.0) as u64
+}
+
+/// What the table rolls for `source`.
+pub fn table_request(source: &RollSource) -> Result<RollRequest, String> {
+    Ok(match source {
+        RollSource::System { request } => RollRequest::System {
+            json: serde_json::to_string(request).map_err(|e| format!("the request does not serialize: {e}"))?,
+        },
+        RollSource::Notation { expr, version } => RollRequest::Notation { text: expr.clone(), version: *version },
+    })
+}
+
+impl Seated {
+    /// Seat `member` (already greeted or restored) at `invite`'s table; `gm`: this device started it.
+    pub fn new(state: AppState, member: Member, invite: Invite, gm: bool) -> Seated {
+        let view = SeatView {
+            changed: RwSignal::new(0),
+            paths: RwSignal::new(BTreeMap::new()),
+            relays: RwSignal::new(BTreeMap::new()),
+            refused: RwSignal::new(Vec::new()),
+            asks: RwSignal::new(Vec::new()),
+        };
+        Seated(Arc::new(SendWrapper::new(Inner {
+            state,
+            member: RefCell::new(member),
+            carrier: RefCell::new(None),
+            waiting: RefCell::new(BTreeMap::new()),
+            answering: RefCell::new(None),
+            dirty: RefCell::new(true),
+            ticks: std::cell::Cell::new(0),
+            invite,
+            gm,
+            view,
+        })))
+    }
+
+    pub fn view(&self) -> SeatView {
+        self.0.view
+    }
+
+    pub fn invite(&self) -> &Invite {
+        &self.0.invite
+    }
+
+    pub fn is_gm(&self) -> bool {
+        self.0.gm
+    }
+
+    pub fn me(&self) -> PeerKey {
+        self.0.member.borrow().me()
+    }
+
+    /// Read the member (its table, log, seeds).
+    pub fn with_member<R>(&self, f: impl FnOnce(&Member) -> R) -> R {
+        f(&self.0.member.borrow())
+    }
+
+    /// The seat behind the app's `Seat`, if it is one.
+    pub fn of(seat: &Rc<dyn Seat>) -> Option<Seated> {
+        seat.as_any().downcast_ref::<Seated>().cloned()
+    }
+
+    /// Carry this seat's bytes over `carrier` from now on.
+    pub fn attach(&self, carrier: Rc<dyn Carrier>) {
+        self.0.carrier.replace(Some(carrier));
+    }
+
+    /// Send this device's hello, made before the seat was carried.
+    pub fn broadcast_hello(&self, hello: Vec<u8>) {
+        self.send(&hello);
+        self.changed();
+    }
+
+    /// Send `bytes` to every other phone.
+    fn send(&self, bytes: &[u8]) {
+        let carrier = self.0.carrier.borrow().clone();
+        if let Some(c) = carrier {
+            c.broadcast(bytes);
+        }
+    }
+
+    /// A message from another phone.
+    pub fn receive(&self, bytes: &[u8]) {
+        let mut fresh = || fresh32().unwrap_or_else(|_| fallback_bytes());
+        let got = self.0.member.borrow_mut().receive(bytes, now(), &mut fresh);
+        match got {
+            Ok(step) => self.take(step),
+            Err(rejected) if rejected.is_problem() => {
+                self.0.view.refused.update(|r| {
+                    r.push(rejected.to_string());
+                    let over = r.len().saturating_sub(MAX_REFUSED_SHOWN);
+                    r.drain(..over);
+                });
+            }
+            // Expected: a newcomer hears about rolls announced before it joined.
+            Err(_) => {}
+        }
+    }
+
+    /// Let time pass (every 100 ms): reveals due, rolls not revealed in time; and save, at most once a second.
+    pub fn tick(&self) {
+        let step = self.0.member.borrow_mut().tick(now());
+        self.take(step);
+        let n = self.0.ticks.get() + 1;
+        self.0.ticks.set(n);
+        if n % SAVE_EVERY_TICKS == 0 {
+            self.save_if_changed();
+        }
+    }
+
+    /// Send a step's messages and act on its events.
+    fn take(&self, step: Step) {
+        let Step { events, outgoing, problems } = step;
+        for bytes in &outgoing {
+            self.send(bytes);
+        }
+        for p in problems {
+            self.0.state.notify(NoticeLevel::Warning, format!("Table: {p}"));
+        }
+        let me = self.me();
+        for e in events {
+            match e {
+                Event::Checked { roller, roll, status } if roller == me => self.own_checked(&roll, status),
+                Event::GmRequested { gm, id, to, request } => {
+                    let ask = Ask { gm, id, to, request, answered: None };
+                    self.0.view.asks.update(|a| a.push(ask));
+                }
+                Event::Answered { gm, id, roller, roll } => self.0.view.asks.update(|a| {
+                    if let Some(ask) = a.iter_mut().find(|a| a.gm == gm && a.id == id) {
+                        ask.answered = Some((roller, roll));
+                    }
+                }),
+                _ => {}
+            }
+        }
+        self.changed();
+    }
+
+    /// An own roll's check ended: verified, it finishes (recorded in History with its seed).
+    fn own_checked(&self, roll: &str, status: Status) {
+        if status != Status::Verified {
+            if let Status::Failed(why) = status {
+                self.0.state.notify(NoticeLevel::Warning, format!("Your table roll {roll} failed its check: {why}"));
+            }
+            return;
+        }
+        let seed = self.0.member.borrow().seed_of(&self.me(), roll);
+        let finish = self.0.waiting.borrow_mut().remove(roll);
+        if let (Some(seed), Some(finish)) = (seed, finish) {
+            finish(seed);
+        }
+    }
+
+    fn changed(&self) {
+        self.0.dirty.replace(true);
+        self.0.view.changed.update(|n| *n += 1);
+    }
+
+    /// Save the seat (`AppState::seating`, which storage writes) if the member changed since the last save.
+    fn save_if_changed(&self) {
+        if self.0.dirty.replace(false) {
+            let member = self.0.member.borrow().save();
+            let seat = SavedSeat { gm: self.0.gm, key: self.0.invite.key_text(), member };
+            self.0.state.seating.set(Seating { seat: Some(seat) });
+        }
+    }
+
+    /// Roll `request` at the table; `then` gets the seed once the roll is verified here. Returns the roll's id.
+    pub fn roll_request(&self, request: RollRequest, then: Box<dyn FnOnce(u64)>) -> Result<String, String> {
+        let secret = fresh32()?;
+        let (roll, bytes) = self.0.member.borrow_mut().roll(request, secret, now())?;
+        self.0.waiting.borrow_mut().insert(roll.clone(), then);
+        self.send(&bytes);
+        if let Some((gm, id)) = self.0.answering.take() {
+            let answer = self.0.member.borrow_mut().answer(gm, &id, &roll, now());
+            match answer {
+                Ok(bytes) => self.send(bytes.as_slice()),
+                Err(e) => {
+                    self.0.state.notify(NoticeLevel::Warning, format!("The answer to the GM failed: {e}"));
+                }
+            }
+        }
+        self.tick();
+        Ok(roll)
+    }
+
+    /// The next own roll answers the GM request `id` from `gm`.
+    pub fn answer_next(&self, gm: PeerKey, id: String) {
+        self.0.answering.replace(Some((gm, id)));
+    }
+
+    /// A hidden roll (the GM's): the others see only that it happened until [`Seated::reveal`].
+    pub fn roll_hidden(&self, request: RollRequest) -> Result<String, String> {
+        let secret = fresh32()?;
+        let (roll, bytes) = self.0.member.borrow_mut().roll_sealed(request, secret, now())?;
+        self.send(&bytes);
+        self.changed();
+        Ok(roll)
+    }
+
+    /// Reveal the hidden roll `roll` to the table.
+    pub fn reveal(&self, roll: &str) -> Result<(), String> {
+        let bytes = self.0.member.borrow_mut().reveal_sealed(roll, now())?;
+        self.send(&bytes);
+        self.tick();
+        Ok(())
+    }
+
+    /// Ask `to` (None: everyone) for a roll of `request`.
+    pub fn ask(&self, to: Option<PeerKey>, request: RollRequest) -> Result<(), String> {
+        let (_, bytes) = self.0.member.borrow_mut().ask(to, request, now())?;
+        self.send(&bytes);
+        self.tick();
+        Ok(())
+    }
+
+    /// Leave the table: say so to the others and stop carrying bytes.
+    pub fn leave(&self) {
+        let bytes = self.0.member.borrow_mut().leave(now());
+        if let Ok(bytes) = bytes {
+            self.send(&bytes);
+        }
+        if let Some(c) = self.0.carrier.take() {
+            c.close();
+        }
+        self.0.waiting.borrow_mut().clear();
+        self.0.state.seating.set(Seating::default());
+    }
+}
+
+/// Ticks (100 ms each) between saves of a changed seat: the log can be long, so it is not written on every message.
+const SAVE_EVERY_TICKS: u64 = 10;
+
+/// How many refused messages the Table screen keeps (the oldest go first).
+pub const MAX_REFUSED_SHOWN: usize = 50;
+
+/// Bytes for a contribution when the generator fails: the clock, hashed by the protocol with everything else (a
+/// contribution only adds entropy; the roll stays verifiable).
+fn fallback_bytes() -> [u8; 32] {
+    let mut out = [0u8; 32];
+    out[..8].copy_from_slice(&(now_ms() as u64).to_le_bytes());
+    out
+}
+
+impl Seat for Seated {
+    fn roll(&self, source: &RollSource, _character: Option<&CharacterRef>, then: Box<dyn FnOnce(u64)>) {
+        let made = table_request(source).and_then(|request| self.roll_request(request, then));
+        if let Err(e) = made {
+            self.0.state.notify(NoticeLevel::Warning, format!("The table could not make this roll: {e}"));
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
