@@ -11,11 +11,28 @@ pub struct Rejected {
     pub from: Option<crate::key::PeerKey>,
     pub roll: Option<String>,
     pub problem: String,
+    /// Whether this is worth showing. [`crate::Table`] always says `Problem`; [`crate::member::Member`], which knows
+    /// when its device joined, marks the refusals a newcomer or a slow network must expect.
+    pub kind: RejectKind,
+}
+
+/// What kind of refusal this is, so the app shows only real problems without reading the text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RejectKind {
+    /// Something is wrong with the message or its sender: show it.
+    #[default]
+    Problem,
+    /// About something this device never saw: a roll announced (or a GM request made, or a peer who joined) before
+    /// it joined or whose announcement is still on its way, or a sender whose hello has not arrived here. Expected
+    /// for a newcomer; nothing to show.
+    BeforeJoin,
+    /// A contribution to a roll already revealed here: it took longer than the roller's wait. Nothing to show.
+    Late,
 }
 
 impl Rejected {
     pub fn new(peer: Option<String>, problem: impl Into<String>) -> Rejected {
-        Rejected { peer, from: None, roll: None, problem: problem.into() }
+        Rejected { peer, from: None, roll: None, problem: problem.into(), kind: RejectKind::Problem }
     }
 
     pub fn by(mut self, from: crate::key::PeerKey) -> Rejected {
@@ -26,6 +43,23 @@ impl Rejected {
     pub fn about(mut self, roll: &str) -> Rejected {
         self.roll = Some(roll.to_string());
         self
+    }
+
+    pub fn kind(mut self, kind: RejectKind) -> Rejected {
+        self.kind = kind;
+        self
+    }
+
+    /// A real problem (a bad, forged, replayed or cheating message), as opposed to one a newcomer or a slow network
+    /// must expect.
+    pub fn is_problem(&self) -> bool {
+        self.kind == RejectKind::Problem
+    }
+
+    /// About a roll, GM request or peer this device never saw, because it joined later (or the announcement is
+    /// still on its way).
+    pub fn is_before_join(&self) -> bool {
+        self.kind == RejectKind::BeforeJoin
     }
 }
 

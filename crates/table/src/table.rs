@@ -19,6 +19,13 @@ pub struct Peer {
     last_seq: u64,
 }
 
+impl Peer {
+    /// The sequence number of the last message taken from this peer.
+    pub fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+}
+
 /// A GM's request for a roll.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GmRequest {
@@ -46,6 +53,11 @@ impl Table {
 
     pub fn rolls(&self) -> &[TableRoll] {
         &self.rolls
+    }
+
+    /// The GM request `id` made by `gm`, if it was seen here.
+    pub fn gm_request(&self, gm: &PeerKey, id: &str) -> Option<&GmRequest> {
+        self.gm_requests.get(&(*gm, id.to_string()))
     }
 
     pub fn roll(&self, roller: &PeerKey, id: &str) -> Option<&TableRoll> {

@@ -1,0 +1,73 @@
+//! What a member does of its own accord: join, leave, roll (open or hidden), reveal a hidden roll, ask for a roll
+//! as the GM, answer a GM's request. Each sends one message through `Member::send`.
+
+use super::{Member, OwnRoll};
+use crate::body::{Body, RollRequest};
+use crate::check::sealed_reveal_body;
+use crate::key::{Bytes32, PeerKey};
+use crate::seed::{commitment, seal_commitment_of};
+
+impl Member {
+    /// Say hello (join, rejoin after a reload, or rename). Refused when the table is full.
+    pub fn hello(&mut self, now_ms: u64) -> Result<Vec<u8>, String> {
+        let body = Body::Hello { name: self.name.clone(), character: self.character.clone() };
+        Ok(self.send(body, now_ms)?.0)
+    }
+
+    /// Leave the table: the others' open rolls stop waiting for this device.
+    pub fn leave(&mut self, now_ms: u64) -> Result<Vec<u8>, String> {
+        Ok(self.send(Body::Leave, now_ms)?.0)
+    }
+
+    /// Announce an open roll of `request` with the caller's 32 random bytes as its secret; the roll id (unique on
+    /// this device) and the intent to broadcast. The reveal follows from [`Member::tick`].
+    pub fn roll(&mut self, request: RollRequest, secret: [u8; 32], now_ms: u64) -> Result<(String, Vec<u8>), String> {
+        let id = format!("r{}", self.next_seq);
+        let secret = Bytes32(secret);
+        let body = Body::Intent { roll: id.clone(), request: request.clone(), commitment: commitment(&secret) };
+        let (bytes, _) = self.send(body, now_ms)?;
+        self.own.push(OwnRoll { roll: id.clone(), secret, request, sealed: false });
+        Ok((id, bytes))
+    }
+
+    /// Announce a hidden roll: the others see that it happened, not what was rolled, until [`Member::reveal_sealed`].
+    pub fn roll_sealed(
+        &mut self,
+        request: RollRequest,
+        secret: [u8; 32],
+        now_ms: u64,
+    ) -> Result<(String, Vec<u8>), String> {
+        // Nobody else can check a hidden request before its reveal, so check it here: a sealed roll that cannot be
+        // rolled could never be revealed.
+        request.check()?;
+        let id = format!("r{}", self.next_seq);
+        let secret = Bytes32(secret);
+        let body = Body::SealedIntent { roll: id.clone(), commitment: seal_commitment_of(&request, &secret) };
+        let (bytes, _) = self.send(body, now_ms)?;
+        self.own.push(OwnRoll { roll: id.clone(), secret, request, sealed: true });
+        Ok((id, bytes))
+    }
+
+    /// Reveal an own hidden roll with every contribution that arrived.
+    pub fn reveal_sealed(&mut self, roll: &str, now_ms: u64) -> Result<Vec<u8>, String> {
+        let i = self.own.iter().position(|r| r.roll == roll && r.sealed);
+        let i = i.ok_or_else(|| format!("no hidden roll `{roll}` of this device waits for its reveal"))?;
+        let OwnRoll { secret, request, .. } = self.own[i].clone();
+        let body = sealed_reveal_body(&self.table, &self.me, roll, request, secret)?;
+        let (bytes, _) = self.send(body, now_ms)?;
+        self.own.remove(i);
+        Ok(bytes)
+    }
+
+    /// As the GM, ask one peer (`to`) or everyone for a roll; the request id and the message.
+    pub fn ask(&mut self, to: Option<PeerKey>, request: RollRequest, now_ms: u64) -> Result<(String, Vec<u8>), String> {
+        let id = format!("q{}", self.next_seq);
+        let (bytes, _) = self.send(Body::GmRequest { id: id.clone(), to, request }, now_ms)?;
+        Ok((id, bytes))
+    }
+
+    /// Link own roll `roll` to GM `gm`'s request `id`.
+    pub fn answer(&mut self, gm: PeerKey, id: &str, roll: &str, now_ms: u64) -> Result<Vec<u8>, String> {
+        Ok(self.send(Body::Answer { id: id.to_string(), gm, roll: roll.to_string() }, now_ms)?.0)
+    }
+}

@@ -1,0 +1,62 @@
+//! Which refusals a member must expect: the table refuses a message about a roll this device never saw the same
+//! way as a forged one, but a newcomer sees the first kind all the time. The kind is read from the message and the
+//! table's state, following the table's own order of checks (`Table::receive`, `Table::apply`), never from the text
+//! of the refusal.
+
+use crate::body::Body;
+use crate::error::{RejectKind, Rejected};
+use crate::key::Bytes32;
+use crate::limits::MAX_NAME_CHARS;
+use crate::table::Table;
+use crate::wire::open;
+
+/// `rejected` (the table's refusal of `bytes`, which changed nothing) with its kind set.
+pub(super) fn classify(table: &Table, hash: Bytes32, bytes: &[u8], rejected: Rejected) -> Rejected {
+    let kind = kind_of(table, hash, bytes);
+    rejected.kind(kind)
+}
+
+fn kind_of(table: &Table, hash: Bytes32, bytes: &[u8]) -> RejectKind {
+    use RejectKind::*;
+    // Unreadable, forged or for another table: always a problem.
+    let Ok(m) = open(bytes) else { return Problem };
+    if m.table != hash {
+        return Problem;
+    }
+    let Some(peer) = table.peers().get(&m.from) else {
+        // Refused only as "sent before saying hello" (or a bad hello, which is a problem).
+        return if matches!(m.body, Body::Hello { .. }) { Problem } else { BeforeJoin };
+    };
+    if m.seq <= peer.last_seq() {
+        return Problem;
+    }
+    let unseen = |known: bool| if known { Problem } else { BeforeJoin };
+    match &m.body {
+        Body::Contribution { roll, roller, .. } => match table.roll(roller, roll) {
+            None => BeforeJoin,
+            Some(r) if !r.status.is_open() => Late,
+            Some(r) if m.from == r.roller || r.seen.contains_key(&m.from) => Problem,
+            // Contributes to a roll that arrived here before its hello did.
+            Some(r) if !r.eligible.contains(&m.from) => BeforeJoin,
+            Some(_) => Problem,
+        },
+        Body::Reveal { roll, .. } | Body::SealedReveal { roll, .. } => unseen(table.roll(&m.from, roll).is_some()),
+        Body::Answer { id, gm, roll } => {
+            let asked = table.gm_request(gm, id);
+            match asked {
+                None => BeforeJoin,
+                Some(q) if q.to.is_some_and(|to| to != m.from) => Problem,
+                Some(_) => unseen(table.roll(&m.from, roll).is_some()),
+            }
+        }
+        Body::GmRequest { id, to: Some(to), request } => {
+            let well_formed = (1..=MAX_NAME_CHARS).contains(&id.chars().count()) && request.check().is_ok();
+            if well_formed && !table.peers().contains_key(to) {
+                BeforeJoin
+            } else {
+                Problem
+            }
+        }
+        _ => Problem,
+    }
+}

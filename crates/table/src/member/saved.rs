@@ -1,0 +1,111 @@
+//! A member as saved (a page reload must not lose the table): the identity, the secrets of own rolls still to
+//! reveal, the sequence number to continue from and the table log. Restoring replays the log through a table seen
+//! by this device, the way `dicetray verify` does, so the table comes back exactly as it was.
+
+use super::Member;
+use crate::body::RollRequest;
+use crate::error::Rejected;
+use crate::key::Bytes32;
+use crate::log::{TableLog, LOG_FORMAT, LOG_VERSION};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub const SAVED_VERSION: u32 = 1;
+
+/// An own roll whose secret is kept until its reveal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OwnRoll {
+    pub roll: String,
+    /// 64 hex digits.
+    pub secret: Bytes32,
+    pub request: RollRequest,
+    /// A hidden roll: the request is known only here until the reveal.
+    pub sealed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Saved {
+    /// [`SAVED_VERSION`].
+    pub version: u32,
+    pub table_id: String,
+    /// 64 hex digits.
+    pub identity_secret: Bytes32,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character: Option<String>,
+    /// The sequence number of the next own message.
+    pub next_seq: u64,
+    pub own_rolls: Vec<OwnRoll>,
+    pub log: TableLog,
+}
+
+impl Member {
+    pub fn save(&self) -> Saved {
+        Saved {
+            version: SAVED_VERSION,
+            table_id: self.table_id.clone(),
+            identity_secret: self.secret,
+            name: self.name.clone(),
+            character: self.character.clone(),
+            next_seq: self.next_seq,
+            own_rolls: self.own.clone(),
+            log: self.log.clone(),
+        }
+    }
+
+    /// Rebuild a member by replaying its log; with the messages the replay refused (left out of the new log), which
+    /// only an edited or damaged save has. Nothing is sent: call [`Member::hello`] to rejoin, then
+    /// [`Member::tick`], which reveals the own open rolls that fell due meanwhile.
+    pub fn restore(saved: Saved) -> Result<(Member, Vec<Rejected>), String> {
+        if saved.version != SAVED_VERSION {
+            return Err(format!(
+                "saved table member `version` is {}; this dicetray reads version {SAVED_VERSION}",
+                saved.version
+            ));
+        }
+        let log = saved.log;
+        if log.format != LOG_FORMAT || log.version != LOG_VERSION {
+            return Err(format!(
+                "the saved table log is {:?} version {}, not \"{LOG_FORMAT}\" version {LOG_VERSION}",
+                log.format, log.version
+            ));
+        }
+        let mut member = Member::new(&saved.table_id, saved.identity_secret.0, saved.name, saved.character)?;
+        if log.table != member.hash {
+            return Err(format!(
+                "the saved table log is for table {}, not this table ({})",
+                log.table.short(),
+                member.hash.short()
+            ));
+        }
+        let mut rejected = Vec::new();
+        let mut last_own = 0;
+        for m in &log.messages {
+            let bytes = m.message.as_bytes();
+            if member.taken.contains(&<[u8; 32]>::from(Sha256::digest(bytes))) {
+                continue;
+            }
+            match member.take(bytes, m.at_ms) {
+                Ok(_) => {
+                    let own = super::read_signed(bytes.to_vec()).filter(|s| s.from == member.me);
+                    last_own = last_own.max(own.map_or(0, |s| s.seq));
+                }
+                Err(e) => rejected.push(e),
+            }
+        }
+        // Peers refuse a sequence number they saw: never go below one already used in the log.
+        member.next_seq = saved.next_seq.max(last_own + 1);
+        for own in saved.own_rolls {
+            let Some(r) = member.table.roll(&member.me, &own.roll) else {
+                return Err(format!("saved own roll `{}` is not in the saved table log", own.roll));
+            };
+            // Revealed already (the save raced the reveal): nothing left to keep.
+            if r.status.is_open() {
+                member.own.push(own);
+            }
+        }
+        Ok((member, rejected))
+    }
+}

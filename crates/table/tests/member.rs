@@ -1,0 +1,317 @@
+//! `Member`, a device's side of the table, over a simulated network that reorders between senders, keeps each
+//! sender's order, and delivers some messages twice.
+
+// The network simulation lives beside this file (a test crate root looks for modules next to itself).
+#[path = "member/net.rs"]
+mod net;
+use dicetray_table::*;
+use net::*;
+use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+
+#[test]
+fn an_open_roll_ends_verified_on_all_three_with_the_same_seed_and_dice() {
+    let mut net = Net::new(3, 1);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll(notation("4d6kh3"), secret, now));
+    net.run();
+    let seed = net.verified_alike(0, &roll);
+    let request = notation("4d6kh3");
+    // The seed the history records is the one the dice came from.
+    let result = net.member(1).table().roll(&net.key(0), &roll).unwrap().result.clone().unwrap();
+    assert_eq!(request.roll(seed).unwrap(), result);
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+    assert!(net.member(0).own_rolls().is_empty(), "the secret is forgotten once revealed");
+    // Every member logged every message it took, its own included.
+    for m in net.members.iter().flatten() {
+        assert!(replay(m.log()).rejected.is_empty());
+        assert_eq!(replay(m.log()).table.roll(&net.key(0), &roll).unwrap().status, Status::Verified);
+    }
+}
+
+#[test]
+fn a_newcomer_learns_everyone_and_no_hello_ping_pong_happens() {
+    let mut net = Net::new(3, 2);
+    let before = net.sent.len();
+    let newcomer = net.join("late");
+    net.run();
+    // Its hello, one answer from each of the three, and its answer to each of those (it had not seen them): and
+    // nothing more, since nobody answers a hello from a peer already present.
+    assert_eq!(net.sent.len() - before, 7, "hellos only");
+    assert_eq!(net.hellos_since(before), 7);
+    for m in net.members.iter().flatten() {
+        assert_eq!(m.table().peers().values().filter(|p| p.present).count(), 4);
+    }
+    // A hello from a present peer (a rename) is answered by nobody.
+    let before = net.sent.len();
+    net.act(1, |m, now| m.hello(now).map(|b| ((), b)));
+    net.run();
+    assert_eq!(net.sent.len() - before, 1);
+    // And the newcomer rolls with everyone.
+    let secret = net.rng.bytes();
+    let roll = net.act(newcomer, |m, now| m.roll(notation("1d20"), secret, now));
+    net.run();
+    net.verified_alike(newcomer, &roll);
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+}
+
+#[test]
+fn a_newcomer_mid_roll_sees_only_before_join_refusals() {
+    let mut net = Net::new(3, 3);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll(notation("2d10"), secret, now));
+    let newcomer = net.join("late");
+    net.run();
+    let theirs: Vec<_> = net.refused.iter().filter(|(i, _)| *i == newcomer).map(|(_, e)| e.clone()).collect();
+    assert!(!theirs.is_empty(), "the contributions and the reveal of a roll it never saw are refused");
+    assert!(theirs.iter().all(|e| e.is_before_join()), "{theirs:?}");
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+    assert!(net.member(newcomer).table().roll(&net.key(0), &roll).is_none());
+    let key = net.key(0);
+    let statuses: Vec<_> = (0..3).map(|i| net.member(i).table().roll(&key, &roll).unwrap().status.clone()).collect();
+    assert_eq!(statuses, vec![Status::Verified; 3]);
+}
+
+#[test]
+fn a_sealed_roll_is_sealed_on_the_others_then_revealed_and_verified() {
+    let mut net = Net::new(3, 4);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll_sealed(notation("1d100"), secret, now));
+    net.advance(limits::REVEAL_LIMIT_MS * 2);
+    assert_eq!(net.statuses(0, &roll), vec![Status::Sealed; 3]);
+    let gm = net.key(0);
+    assert_eq!(net.member(0).hidden_request(&roll), Some(&notation("1d100")));
+    assert_eq!(net.member(0).request_of(&gm, &roll), Some(&notation("1d100")));
+    assert_eq!(net.member(1).request_of(&gm, &roll), None, "hidden from the others");
+    net.act(0, |m, now| m.reveal_sealed(&roll, now).map(|b| ((), b)));
+    net.run();
+    net.verified_alike(0, &roll);
+    assert_eq!(net.member(1).request_of(&gm, &roll), Some(&notation("1d100")));
+    assert_eq!(net.member(0).hidden_request(&roll), None);
+    let again = net.members[0].as_mut().unwrap().reveal_sealed(&roll, NOW).unwrap_err();
+    assert!(again.contains("no hidden roll"), "{again}");
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+}
+
+#[test]
+fn a_gm_request_is_answered_by_a_verified_roll() {
+    let mut net = Net::new(3, 5);
+    let player = net.key(1);
+    let id = net.act(0, |m, now| m.ask(Some(player), notation("1d20+3"), now));
+    net.run();
+    let gm = net.key(0);
+    for m in net.members.iter().flatten() {
+        assert_eq!(m.table().gm_request(&gm, &id).unwrap().to, Some(player));
+    }
+    let secret = net.rng.bytes();
+    let roll = net.act(1, |m, now| m.roll(notation("1d20+3"), secret, now));
+    net.act(1, |m, now| m.answer(gm, &id, &roll, now).map(|b| ((), b)));
+    net.run();
+    net.verified_alike(1, &roll);
+    for m in net.members.iter().flatten() {
+        assert_eq!(m.table().roll(&player, &roll).unwrap().answers, Some((gm, id.clone())));
+    }
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+}
+
+#[test]
+fn a_reveal_with_one_die_changed_fails_on_the_others_naming_the_mismatch() {
+    let mut net = Net::new(3, 6);
+    net.frozen.push(0);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll(notation("4d6"), secret, now));
+    net.run();
+    // The cheater builds its reveal by hand: honest, except one die.
+    let cheater = net.member(0);
+    let Body::Reveal { roll: id, secret, contributions, mut result } =
+        reveal_body(cheater.table(), &cheater.me(), &roll, Bytes32(secret)).unwrap()
+    else {
+        unreachable!()
+    };
+    let die = &mut result["groups"][0]["dice"][0]["value"];
+    *die = serde_json::json!(die.as_i64().unwrap() % 6 + 1);
+    let saved = cheater.save();
+    let identity = Identity::from_secret(saved.identity_secret.0).unwrap();
+    let body = Body::Reveal { roll: id, secret, contributions, result };
+    let reveal = identity.seal_with_seq(table_hash("test table"), saved.next_seq, body);
+    net.broadcast(0, reveal);
+    net.run();
+    let key = net.key(0);
+    for i in [1, 2] {
+        let status = &net.member(i).table().roll(&key, &roll).unwrap().status;
+        assert!(matches!(status, Status::Failed(r) if r.contains("dice shown differ")), "{status:?}");
+        assert_eq!(net.member(i).seed_of(&key, &roll), None, "no seed for a failed roll");
+    }
+}
+
+#[test]
+fn a_member_saved_and_restored_mid_session_continues_where_it_was() {
+    let mut net = Net::new(3, 7);
+    let start = net.sent.len();
+    let secret = net.rng.bytes();
+    let first = net.act(0, |m, now| m.roll(notation("1d20"), secret, now));
+    let secret = net.rng.bytes();
+    let hidden = net.act(1, |m, now| m.roll_sealed(notation("3d6"), secret, now));
+    net.run();
+    let seed = net.verified_alike(0, &first);
+    // The reload: saved as JSON, gone for a while (the others roll meanwhile), back from the saved text.
+    let text = serde_json::to_string(&net.member(1).save()).unwrap();
+    let sent_before = net.sent.len();
+    net.vanish(1);
+    let secret = net.rng.bytes();
+    let meanwhile = net.act(2, |m, now| m.roll(notation("1d8"), secret, now));
+    net.advance(limits::CONTRIBUTION_WAIT_MS);
+    let (back, refused) = Member::restore(serde_json::from_str(&text).unwrap()).unwrap();
+    assert!(refused.is_empty(), "{refused:?}");
+    let logged: Vec<&str> = back.log().messages.iter().map(|m| m.message.as_str()).collect();
+    for (_, bytes) in &net.sent[start..sent_before] {
+        assert!(logged.contains(&std::str::from_utf8(bytes).unwrap()), "an earlier message is missing");
+    }
+    assert_eq!(back.log(), &serde_json::from_str::<Saved>(&text).unwrap().log);
+    assert_eq!(back.seed_of(&net.key(0), &first), Some(seed));
+    assert_eq!(back.hidden_request(&hidden), Some(&notation("3d6")));
+    assert!(back.table().roll(&net.key(2), &meanwhile).is_none());
+    net.members[1] = Some(back);
+    let before = net.sent.len();
+    net.act(1, |m, now| m.hello(now).map(|b| ((), b)));
+    net.run();
+    assert_eq!(net.sent.len() - before, 1, "present peers do not answer the rejoin");
+    // Its next messages continue the sequence numbers: the others accept them.
+    let secret = net.rng.bytes();
+    let after = net.act(1, |m, now| m.roll(notation("2d6"), secret, now));
+    net.run();
+    net.verified_alike(1, &after);
+    net.act(1, |m, now| m.reveal_sealed(&hidden, now).map(|b| ((), b)));
+    net.run();
+    net.verified_alike(1, &hidden);
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+}
+
+#[test]
+fn a_peer_gone_mid_roll_delays_the_reveal_no_longer_than_the_wait() {
+    let mut net = Net::new(3, 8);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll(notation("2d10"), secret, now));
+    net.vanish(2);
+    net.run();
+    assert_eq!(net.statuses(0, &roll), vec![Status::Pending; 2], "waiting for the vanished peer");
+    net.advance(limits::CONTRIBUTION_WAIT_MS - 1);
+    assert_eq!(net.statuses(0, &roll), vec![Status::Pending; 2]);
+    net.advance(1);
+    net.verified_alike(0, &roll);
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+    // A peer that says it leaves does not delay a roll at all.
+    let mut net = Net::new(3, 18);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll(notation("1d6"), secret, now));
+    net.act(2, |m, now| m.leave(now).map(|b| ((), b)));
+    net.run();
+    let key = net.key(0);
+    assert_eq!(net.member(0).table().roll(&key, &roll).unwrap().status, Status::Verified);
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+}
+
+#[test]
+fn a_copy_of_a_message_is_taken_once_and_a_refusal_is_reported_once() {
+    let mut rng = Rng(9);
+    let mut a = Member::new("t", rng.bytes(), "a".into(), None).unwrap();
+    let mut b = Member::new("t", rng.bytes(), "b".into(), None).unwrap();
+    let fresh = &mut || rng.bytes();
+    let hello_b = b.hello(NOW).unwrap();
+    let hello_a = a.hello(NOW).unwrap();
+    let step = a.receive(&hello_b, NOW, fresh).unwrap();
+    assert_eq!(step.outgoing.len(), 1, "a answers the newcomer's hello");
+    assert_eq!(a.receive(&hello_b, NOW, fresh).unwrap(), Step::default());
+    b.receive(&hello_a, NOW, fresh).unwrap();
+    let logged = a.log().messages.len();
+    let (roll, intent) = b.roll(notation("1d6"), [7; 32], NOW).unwrap();
+    let contribution = a.receive(&intent, NOW, fresh).unwrap().outgoing;
+    assert_eq!(contribution.len(), 1);
+    assert_eq!(a.receive(&intent, NOW + 1, fresh).unwrap(), Step::default());
+    assert_eq!(a.log().messages.len(), logged + 2, "the intent and a's contribution, once each");
+    // Refused (a stranger's message): reported the first time, then ignored.
+    let mut stranger = Identity::from_secret([9; 32]).unwrap();
+    let odd = stranger.seal(table_hash("t"), Body::Leave);
+    assert!(a.receive(&odd, NOW, fresh).unwrap_err().is_before_join());
+    assert_eq!(a.receive(&odd, NOW, fresh).unwrap(), Step::default());
+    // A forged copy of b's intent is a real problem.
+    let forged = String::from_utf8(intent.clone()).unwrap().replace("1d6", "1d7");
+    assert!(a.receive(forged.as_bytes(), NOW, fresh).unwrap_err().is_problem());
+    // A contribution arriving after the reveal is late, not a problem.
+    b.receive(&contribution[0], NOW, fresh).unwrap();
+    let reveal = b.tick(NOW + 1).outgoing;
+    assert_eq!(reveal.len(), 1);
+    let c = stranger.seal(table_hash("t"), Body::Hello { name: "c".into(), character: None });
+    b.receive(&c, NOW, fresh).unwrap();
+    a.receive(&c, NOW, fresh).unwrap();
+    a.receive(&reveal[0], NOW + 2, fresh).unwrap();
+    let key = b.me();
+    let late =
+        stranger.seal(table_hash("t"), Body::Contribution { roll: roll.clone(), roller: key, bytes: Bytes32([1; 32]) });
+    let e = a.receive(&late, NOW + 3, fresh).unwrap_err();
+    assert_eq!(e.kind, RejectKind::Late, "{e}");
+}
+
+#[test]
+fn a_saved_member_is_strict_about_its_format() {
+    let mut m = Member::new("t", [3; 32], "me".into(), Some("Hero".into())).unwrap();
+    m.hello(NOW).unwrap();
+    let saved = m.save();
+    let text = serde_json::to_string(&saved).unwrap();
+    assert!(text.contains(r#""version":1"#) && text.contains(&hex_of([3; 32])), "{text}");
+    let extra = text.replacen('{', r#"{"extra":1,"#, 1);
+    assert!(serde_json::from_str::<Saved>(&extra).unwrap_err().to_string().contains("unknown field `extra`"));
+    let err = Member::restore(Saved { version: 2, ..saved.clone() }).err().unwrap();
+    assert!(err.contains("`version` is 2; this dicetray reads version 1"), "{err}");
+    let err = Member::restore(Saved { table_id: "other".into(), ..saved.clone() }).err().unwrap();
+    assert!(err.contains("is for table"), "{err}");
+    let bad_roll = OwnRoll { roll: "nope".into(), secret: Bytes32([1; 32]), request: notation("1d6"), sealed: false };
+    let err = Member::restore(Saved { own_rolls: vec![bad_roll], ..saved.clone() }).err().unwrap();
+    assert!(err.contains("`nope` is not in the saved table log"), "{err}");
+    let (back, refused) = Member::restore(saved).unwrap();
+    assert!(refused.is_empty());
+    assert_eq!(back.me(), m.me());
+    assert_eq!(back.table().peers()[&m.me()].character.as_deref(), Some("Hero"));
+    assert!(Member::new("t", [3; 32], String::new(), None).err().unwrap().contains("MAX_NAME_CHARS"));
+}
+
+fn hex_of(b: [u8; 32]) -> String {
+    Bytes32(b).to_string()
+}
+
+const EXPRS: [&str; 4] = ["1d20", "4d6kh3", "3d6!", "2d10+3"];
+
+proptest! {
+    // A fixed seed and few cases: each case is a whole table exchanging signed messages.
+    #![proptest_config(ProptestConfig { cases: 12, rng_seed: RngSeed::Fixed(1919), ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_delivery_order_makes_an_honest_roll_fail(seed in any::<u64>(), peers in 2usize..=4, rolls in 1usize..=3) {
+        let mut net = Net::new(peers, seed);
+        // Several rolls in flight at once, open and hidden, from different members.
+        let mut ids = Vec::new();
+        for k in 0..rolls {
+            let who = k % peers;
+            let secret = net.rng.bytes();
+            let expr = notation(EXPRS[(seed as usize + k) % EXPRS.len()]);
+            let id = if k == 2 {
+                net.act(who, |m, now| m.roll_sealed(expr, secret, now))
+            } else {
+                net.act(who, |m, now| m.roll(expr, secret, now))
+            };
+            ids.push((who, id, k == 2));
+        }
+        net.run();
+        for (who, id, sealed) in &ids {
+            if *sealed {
+                net.act(*who, |m, now| m.reveal_sealed(id, now).map(|b| ((), b)));
+            }
+        }
+        net.run();
+        for (who, id, _) in &ids {
+            net.verified_alike(*who, id);
+        }
+        prop_assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+        prop_assert!(net.copies > 0, "the network delivered no second copies");
+    }
+}

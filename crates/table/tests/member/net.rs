@@ -1,0 +1,272 @@
+//! A simulated network of members: every broadcast goes to each connected member in a seeded random order that keeps
+//! each sender's order per receiver, and some messages arrive a second time later (the other path: relays or data
+//! channel), as the app's transport does. Time moves only when a test says so; members also tick at random moments
+//! while messages are in flight.
+
+use dicetray_table::*;
+use std::collections::{BTreeMap, VecDeque};
+
+pub const NOW: u64 = 1_000_000;
+
+/// splitmix64: seeded, so every run draws the same values.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn bytes(&mut self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for chunk in out.chunks_mut(8) {
+            chunk.copy_from_slice(&self.next().to_le_bytes());
+        }
+        out
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// One sender-receiver link: the in-order path, and copies that arrive again after their original.
+#[derive(Default)]
+struct Link {
+    direct: VecDeque<(usize, Vec<u8>)>,
+    again: Vec<(usize, Vec<u8>)>,
+    delivered: usize,
+    sent: usize,
+}
+
+pub struct Net {
+    pub rng: Rng,
+    /// None: the device is gone (closed without a word).
+    pub members: Vec<Option<Member>>,
+    links: BTreeMap<(usize, usize), Link>,
+    pub now: u64,
+    /// Every broadcast, by sender.
+    pub sent: Vec<(usize, Vec<u8>)>,
+    /// Every refusal, by receiver.
+    pub refused: Vec<(usize, Rejected)>,
+    pub problems: Vec<String>,
+    /// Copies arriving twice, per thousand messages.
+    pub duplicates: u64,
+    /// Second copies delivered.
+    pub copies: usize,
+    /// Members the network does not tick (a test reveals for them by hand).
+    pub frozen: Vec<usize>,
+}
+
+impl Net {
+    /// `n` members of one table who said hello and learned each other.
+    pub fn new(n: usize, seed: u64) -> Net {
+        let mut net = Net {
+            rng: Rng(seed),
+            members: Vec::new(),
+            links: BTreeMap::new(),
+            now: NOW,
+            sent: Vec::new(),
+            refused: Vec::new(),
+            problems: Vec::new(),
+            duplicates: 300,
+            frozen: Vec::new(),
+            copies: 0,
+        };
+        for i in 0..n {
+            net.join(&format!("player{i}"));
+        }
+        net.run();
+        net
+    }
+
+    /// A new device connects and says hello (delivered by the next [`Net::run`]).
+    pub fn join(&mut self, name: &str) -> usize {
+        let secret = self.rng.bytes();
+        let mut m = Member::new("test table", secret, name.into(), None).unwrap();
+        let hello = m.hello(self.now).unwrap();
+        self.members.push(Some(m));
+        let i = self.members.len() - 1;
+        self.broadcast(i, hello);
+        i
+    }
+
+    pub fn member(&self, i: usize) -> &Member {
+        self.members[i].as_ref().unwrap()
+    }
+
+    pub fn key(&self, i: usize) -> PeerKey {
+        self.member(i).me()
+    }
+
+    /// Member `i` does something that sends one message, which is broadcast.
+    pub fn act<T>(&mut self, i: usize, f: impl FnOnce(&mut Member, u64) -> Result<(T, Vec<u8>), String>) -> T {
+        let now = self.now;
+        let (out, bytes) = f(self.members[i].as_mut().unwrap(), now).unwrap();
+        self.broadcast(i, bytes);
+        out
+    }
+
+    pub fn broadcast(&mut self, from: usize, bytes: Vec<u8>) {
+        self.sent.push((from, bytes.clone()));
+        for to in 0..self.members.len() {
+            if to == from || self.members[to].is_none() {
+                continue;
+            }
+            let twice = self.rng.next() % 1000 < self.duplicates;
+            let link = self.links.entry((from, to)).or_default();
+            let n = link.sent;
+            link.sent += 1;
+            if twice {
+                link.again.push((n, bytes.clone()));
+            }
+            link.direct.push_back((n, bytes.clone()));
+        }
+    }
+
+    /// Deliver until nothing is in flight and no tick sends anything, at the current time.
+    pub fn run(&mut self) {
+        // A table that never goes quiet (members answering each other forever) fails here instead of hanging.
+        let mut budget = 5_000;
+        loop {
+            while self.deliver_one() {
+                budget -= 1;
+                assert!(budget > 0, "the network never went quiet: {} messages sent", self.sent.len());
+            }
+            let mut quiet = true;
+            for i in 0..self.members.len() {
+                quiet &= !self.tick(i);
+            }
+            if quiet && !self.in_flight() {
+                return;
+            }
+        }
+    }
+
+    /// Move the clock and let everyone catch up.
+    pub fn advance(&mut self, ms: u64) {
+        self.now += ms;
+        self.run();
+    }
+
+    /// Take device `i` off the network without a word (a closed tab).
+    pub fn vanish(&mut self, i: usize) {
+        self.members[i] = None;
+        for ((_, to), link) in &mut self.links {
+            if *to == i {
+                link.delivered += link.direct.len();
+                link.direct.clear();
+                link.again.clear();
+            }
+        }
+    }
+
+    fn in_flight(&self) -> bool {
+        self.links.values().any(|l| !l.direct.is_empty() || !l.again.is_empty())
+    }
+
+    /// Tick member `i`; whether it sent anything.
+    fn tick(&mut self, i: usize) -> bool {
+        if self.frozen.contains(&i) {
+            return false;
+        }
+        let Some(m) = self.members[i].as_mut() else { return false };
+        let step = m.tick(self.now);
+        self.problems.extend(step.problems);
+        let any = !step.outgoing.is_empty();
+        for bytes in step.outgoing {
+            self.broadcast(i, bytes);
+        }
+        any
+    }
+
+    /// One random delivery (or, sometimes, a random member's tick); false when nothing can be delivered.
+    fn deliver_one(&mut self) -> bool {
+        if self.rng.next().is_multiple_of(8) {
+            let i = self.rng.below(self.members.len());
+            self.tick(i);
+        }
+        // (link, true for a second copy) of everything deliverable now.
+        let mut ready = Vec::new();
+        for (k, l) in &self.links {
+            if !l.direct.is_empty() {
+                ready.push((*k, None));
+            }
+            for (j, (n, _)) in l.again.iter().enumerate() {
+                if *n < l.delivered {
+                    ready.push((*k, Some(j)));
+                }
+            }
+        }
+        if ready.is_empty() {
+            return false;
+        }
+        let ((from, to), copy) = ready[self.rng.below(ready.len())];
+        let link = self.links.get_mut(&(from, to)).unwrap();
+        let bytes = match copy {
+            None => {
+                link.delivered += 1;
+                link.direct.pop_front().unwrap().1
+            }
+            Some(j) => {
+                self.copies += 1;
+                link.again.remove(j).1
+            }
+        };
+        let Some(m) = self.members[to].as_mut() else { return true };
+        let rng = &mut self.rng;
+        match m.receive(&bytes, self.now, &mut || rng.bytes()) {
+            Ok(step) => {
+                self.problems.extend(step.problems);
+                for out in step.outgoing {
+                    self.broadcast(to, out);
+                }
+            }
+            Err(e) => self.refused.push((to, e)),
+        }
+        true
+    }
+
+    /// The refusals that are real problems (none at an honest table).
+    pub fn real_problems(&self) -> Vec<String> {
+        let refused = self.refused.iter().filter(|(_, e)| e.is_problem()).map(|(i, e)| format!("at {i}: {e}"));
+        refused.chain(self.problems.iter().cloned()).collect()
+    }
+
+    /// The status of `roller`'s roll `roll` on every member still here.
+    pub fn statuses(&self, roller: usize, roll: &str) -> Vec<Status> {
+        let key = self.key(roller);
+        let here = self.members.iter().flatten();
+        here.map(|m| m.table().roll(&key, roll).map(|r| r.status.clone()).expect("the roll is known")).collect()
+    }
+
+    /// Every member still here verified it with the same seed and the same dice; the seed.
+    pub fn verified_alike(&self, roller: usize, roll: &str) -> u64 {
+        let n = self.members.iter().flatten().count();
+        assert_eq!(self.statuses(roller, roll), vec![Status::Verified; n], "roll {roll}: {:?}", self.real_problems());
+        let key = self.key(roller);
+        let seeds: Vec<_> = self.members.iter().flatten().map(|m| m.seed_of(&key, roll)).collect();
+        let results: Vec<_> =
+            self.members.iter().flatten().map(|m| m.table().roll(&key, roll).unwrap().result.clone()).collect();
+        assert!(seeds[0].is_some() && seeds.iter().all(|s| s == &seeds[0]), "{seeds:?}");
+        assert!(results[0].is_some() && results.iter().all(|r| r == &results[0]));
+        seeds[0].unwrap()
+    }
+
+    /// How many hellos were broadcast since the `from`th message.
+    pub fn hellos_since(&self, from: usize) -> usize {
+        self.sent[from..].iter().filter(|(_, b)| matches!(signed_of(b).body, Body::Hello { .. })).count()
+    }
+}
+
+/// The signed part of a message (tests read what was sent).
+pub fn signed_of(bytes: &[u8]) -> wire::Signed {
+    open(bytes).unwrap()
+}
+
+pub fn notation(text: &str) -> RollRequest {
+    RollRequest::Notation { text: text.into(), version: 2 }
+}
