@@ -66,7 +66,8 @@ pub enum FrameType {
     Offer,
     /// `data` is a complete SDP answer, for `to`.
     Answer,
-    /// Presence: "I am here, connect to me"; `data` is empty.
+    /// Presence: "I am here, connect to me"; `data` is empty. With `to` null it announces a start (every peer
+    /// answers it); with `to` set it is that answer, which nobody answers again.
     Hi,
 }
 
@@ -117,8 +118,8 @@ impl Frame {
                 Err(format!("an {:?} frame without `to` (allowed: an offer or answer names its peer)", frame.kind))
             }
             FrameType::Hi if !frame.data.is_empty() => Err("a `hi` frame with data (allowed: empty data)".into()),
-            FrameType::Msg | FrameType::Hi if frame.to.is_some() => {
-                Err(format!("a {:?} frame with `to` set (allowed: null, it is for everyone)", frame.kind))
+            FrameType::Msg if frame.to.is_some() => {
+                Err("a `msg` frame with `to` set (allowed: null, a table message is for everyone)".into())
             }
             _ => Ok(frame),
         }

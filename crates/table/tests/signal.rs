@@ -209,6 +209,8 @@ fn frames_are_addressed_and_malformed_ones_refused() {
     refused(format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"offer\",\"data\":\"s\"}}"), "without `to`");
     refused(format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"hi\",\"data\":\"s\"}}"), "`hi` frame with data");
     refused(format!("{{\"v\":1,\"from\":\"{a}\",\"to\":\"{b}\",\"type\":\"msg\",\"data\":\"s\"}}"), "with `to` set");
+    let answer_hi = format!("{{\"v\":1,\"from\":\"{a}\",\"to\":\"{b}\",\"type\":\"hi\",\"data\":\"\"}}");
+    assert_eq!(Frame::parse(answer_hi.as_bytes()), Ok(Frame::new(a, Some(b), FrameType::Hi, "")));
     refused(
         format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"bye\",\"data\":\"\"}}"),
         "unknown variant `bye`",
