@@ -22,7 +22,7 @@ native_lane() {
   step "lints, native (clippy, warnings denied)"
   cargo clippy --workspace --all-targets --features dicetray-app/e2e -- -D warnings
   step "lints, wasm32 (clippy, warnings denied)"
-  cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -p dicetray-table -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -p dicetray-table -p dicetray-tablenet -- -D warnings
   step "browser end-to-end tests: build"
   cargo test --features e2e --test e2e --no-run
   touch "$e2e_built"

@@ -82,7 +82,7 @@ fn each_system_is_listed_once_and_every_other_list_is_made_from_it() {
     let systems = systems::listed(&list);
     assert_eq!(systems.len(), dicetray_rules::systems::SYSTEM_IDS.len(), "read the list: {systems:?}");
     let mut files = BTreeMap::new();
-    for krate in [".", "crates/rules", "crates/saved", "crates/cli", "crates/table"] {
+    for krate in [".", "crates/rules", "crates/saved", "crates/cli", "crates/table", "crates/tablenet"] {
         for (path, text) in read_crate(&root.join(krate)) {
             if !(krate == "crates/rules" && path == "src/systems/mod.rs") {
                 files.insert(format!("{krate}/{path}"), text);

@@ -14,6 +14,7 @@ pub mod log;
 pub mod member;
 pub mod roll;
 pub mod seed;
+pub mod signal;
 pub mod table;
 pub mod wire;
 

@@ -1,0 +1,128 @@
+//! dicetray's table transport in the browser: it carries `dicetray-table`'s message bytes between the peers at a
+//! table, over a WebRTC data-channel mesh when it can and through Nostr relays when it cannot. The relays also
+//! carry the WebRTC signaling. The wire format is `dicetray_table::signal` (docs/table-protocol.md); this crate is
+//! only the I/O: WebSockets, WebCrypto AES-GCM, RTCPeerConnection. No UI.
+//!
+//! Every failure is a `Result` from [`Link::start`] or a [`LinkEvent`]; nothing here panics on what the network or
+//! the browser does. It builds natively too (the web types exist there), so the workspace builds and the mesh's
+//! decisions (`mesh.rs`) are tested natively; calling [`Link::start`] outside a browser fails at run time.
+
+mod crypt;
+mod js;
+pub mod mesh;
+mod net;
+mod relays;
+mod rtc;
+mod seen;
+
+pub use dicetray_table::PeerKey;
+pub use mesh::Path;
+
+use dicetray_table::signal::{aes_key, topic, NostrKey};
+use net::{Fixed, Inner};
+use std::rc::Rc;
+
+/// What a link needs: the table (from the link's fragment), who I am, and how to reach the others.
+pub struct LinkConfig {
+    /// The link's `t` (22 characters of base64url).
+    pub table_id: String,
+    /// The link's `k`, decoded.
+    pub table_key: [u8; 32],
+    /// My identity's public key.
+    pub me: PeerKey,
+    /// My identity's secret: the Nostr key is derived from it (`NostrKey::from_identity_secret`).
+    pub nostr_secret: [u8; 32],
+    /// `ws://` or `wss://` URLs (at least one: the relays carry the signaling).
+    pub relays: Vec<String>,
+    /// STUN/TURN URLs; empty means none (host candidates only).
+    pub ice_servers: Vec<String>,
+    /// False: never use WebRTC (relays only; my address stays hidden from the peers).
+    pub direct: bool,
+}
+
+/// What the link reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkEvent {
+    /// A table message from `from` (by either path; copies already dropped). Give it to `Table::receive`.
+    /// On the relay path `from` is what the frame claims; the message's own signature is what proves the sender.
+    Message { from: PeerKey, bytes: Vec<u8> },
+    /// A peer was seen for the first time.
+    PeerSeen { peer: PeerKey },
+    /// How a peer is reached changed.
+    PeerPath { peer: PeerKey, path: Path },
+    /// A relay connected (`up`) or not, with what went wrong, if anything.
+    Relay { url: String, up: bool, problem: Option<String> },
+    /// Something else went wrong (a refused event, a failed connection); the link goes on.
+    Problem(String),
+}
+
+/// A running link. Cheap to clone: clones share it; it closes on [`Link::close`] or when the last clone is dropped.
+#[derive(Clone)]
+pub struct Link {
+    inner: Rc<Inner>,
+}
+
+impl Link {
+    /// Starts the link: imports the key, connects every relay, announces me (`hi`). Fails only on a config it
+    /// cannot use or outside a browser; everything later is reported through `on_event`.
+    pub fn start(config: LinkConfig, on_event: impl Fn(LinkEvent) + 'static) -> Result<Link, String> {
+        if config.relays.is_empty() {
+            return Err("no relays (allowed: at least one ws:// or wss:// URL: the relays carry the signaling)".into());
+        }
+        if config.table_id.is_empty() {
+            return Err("no table id".into());
+        }
+        js::window()?;
+        let topic = topic(&config.table_id);
+        let fixed = Fixed {
+            me: config.me,
+            sub: format!("dicetray-{}", &topic[..12]),
+            topic: topic.clone(),
+            nostr: NostrKey::from_identity_secret(&config.nostr_secret),
+            ice: config.ice_servers,
+            direct: config.direct,
+        };
+        let inner = Inner::new(fixed, config.relays, Box::new(on_event));
+        let key = aes_key(&config.table_key, &config.table_id);
+        let interval = net::start_interval(Rc::downgrade(&inner))?;
+        let w = Rc::downgrade(&inner);
+        wasm_bindgen_futures::spawn_local(async move {
+            let crypt = crypt::Crypt::import(&key, &topic).await;
+            let Some(inner) = w.upgrade() else {
+                // Every handle was dropped meanwhile: stop the timer before its callback is dropped.
+                if let Some(win) = web_sys::window() {
+                    win.clear_interval_with_handle(interval.0);
+                }
+                return;
+            };
+            match crypt {
+                Ok(c) => inner.begin(c, Some(interval)),
+                Err(e) => {
+                    inner.emit(LinkEvent::Problem(e));
+                    inner.close();
+                    if let Some(win) = web_sys::window() {
+                        win.clear_interval_with_handle(interval.0);
+                    }
+                }
+            }
+            inner.flush();
+        });
+        Ok(Link { inner })
+    }
+
+    /// Sends one table message to everyone: over each open data channel, and once through the relays if some
+    /// known peer has no open channel (or none is known yet).
+    pub fn broadcast(&self, bytes: &[u8]) {
+        self.inner.broadcast(bytes);
+    }
+
+    /// Every known peer and how it is reached.
+    pub fn paths(&self) -> Vec<(PeerKey, Path)> {
+        self.inner.state.borrow().mesh.paths()
+    }
+
+    /// Closes every connection and socket; no event follows.
+    pub fn close(&self) {
+        self.inner.close();
+    }
+}
