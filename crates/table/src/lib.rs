@@ -3,6 +3,7 @@
 //!
 //! Pure Rust with no web types, no clock, no randomness and no I/O: bytes and milliseconds in, events out. The
 //! browser carries the bytes; `dicetray verify` replays a transcript through the same [`Table`].
+//! [`Member`] is one device's side of a table (its identity, own secrets, dedupe, log), which the app wraps.
 
 pub mod body;
 mod check;

@@ -188,6 +188,27 @@ fn a_member_saved_and_restored_mid_session_continues_where_it_was() {
 }
 
 #[test]
+fn an_open_roll_saved_before_its_reveal_is_revealed_after_the_restore() {
+    let mut net = Net::new(3, 17);
+    net.frozen.push(0);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll(notation("3d8"), secret, now));
+    net.run();
+    assert_eq!(net.statuses(0, &roll), vec![Status::Pending; 3], "every contribution in, not revealed yet");
+    let saved = serde_json::to_string(&net.member(0).save()).unwrap();
+    net.vanish(0);
+    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap()).unwrap();
+    assert!(refused.is_empty(), "{refused:?}");
+    assert_eq!(back.own_rolls().len(), 1);
+    net.members[0] = Some(back);
+    net.frozen.clear();
+    net.run();
+    net.verified_alike(0, &roll);
+    assert!(net.member(0).own_rolls().is_empty());
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+}
+
+#[test]
 fn a_peer_gone_mid_roll_delays_the_reveal_no_longer_than_the_wait() {
     let mut net = Net::new(3, 8);
     let secret = net.rng.bytes();

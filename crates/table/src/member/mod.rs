@@ -149,8 +149,11 @@ impl Member {
             };
             step.events.push(event);
             let Some(roll) = due else { continue };
-            // A roll announced before a reload whose secret was not saved cannot be revealed; it ends not revealed.
-            let Some(i) = self.own.iter().position(|r| r.roll == roll && !r.sealed) else { continue };
+            let Some(i) = self.own.iter().position(|r| r.roll == roll && !r.sealed) else {
+                // Only a save older than the intent loses a secret; the others will see the roll not revealed.
+                step.problems.push(format!("roll `{roll}` cannot be revealed: its secret is not kept on this device"));
+                continue;
+            };
             match reveal_body(&self.table, &self.me, &roll, self.own[i].secret) {
                 Ok(body) => {
                     if self.emit(body, now_ms, &mut step) {
