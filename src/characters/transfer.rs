@@ -2,8 +2,8 @@
 //! Imported text is only ever shown as text.
 
 use super::ui::CharactersUi;
-use dicetray_saved::character_file::{export_json, file_name, import_json, too_large, MAX_BYTES};
 use crate::widgets::download::download;
+use dicetray_saved::character_file::{export_json, file_name, import_json, too_large, MAX_BYTES};
 use leptos::prelude::*;
 
 #[component]

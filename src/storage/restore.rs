@@ -15,10 +15,10 @@ use super::load::{load, Loaded};
 use super::quarantine::{bad_entries_json, keep_aside};
 use crate::state::{Character, HistoryEntry, NoticeLevel};
 use dicetray_saved::desk::{Desk, DESK_KEY};
-use dicetray_saved::seat::{Seating, SEAT_KEY};
 use dicetray_saved::merge::sort_history;
 use dicetray_saved::migrate::{decode, BadEntry, DecodeError};
 use dicetray_saved::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
+use dicetray_saved::seat::{Seating, SEAT_KEY};
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// What start-up read from both keys.

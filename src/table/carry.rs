@@ -5,10 +5,8 @@ use super::config::TableConfig;
 use super::seat::Seated;
 
 /// How often the table's time passes (reveals due, `REVEAL_LIMIT_MS`).
-#[cfg(target_arch = "wasm32")]
 const TICK: std::time::Duration = std::time::Duration::from_millis(100);
 
-#[cfg(target_arch = "wasm32")]
 mod web {
     use super::super::seat::{Carrier, Seated};
     use dicetray_tablenet::{Link, LinkEvent, Path};
@@ -57,8 +55,7 @@ mod web {
 }
 
 /// Start carrying `seat`'s bytes as `config` says; `identity` is the device's table identity secret (the Nostr
-/// key is derived from it).
-#[cfg(target_arch = "wasm32")]
+/// key is derived from it). Outside a browser `Link::start` fails, and so does this.
 pub fn connect(seat: &Seated, identity: [u8; 32], config: &TableConfig) -> Result<(), String> {
     use dicetray_tablenet::{Link, LinkConfig};
     use leptos::prelude::set_interval_with_handle;
@@ -79,10 +76,4 @@ pub fn connect(seat: &Seated, identity: [u8; 32], config: &TableConfig) -> Resul
     let clock = set_interval_with_handle(move || s.tick(), TICK).map_err(|e| format!("no timer: {e:?}"))?;
     seat.attach(std::rc::Rc::new(web::Carried { link, clock }));
     Ok(())
-}
-
-/// Outside the browser there is no network to carry the table's bytes (the unit tests attach their own wire).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn connect(_: &Seated, _: [u8; 32], _: &TableConfig) -> Result<(), String> {
-    Err("table mode needs a browser (WebRTC and WebSocket)".into())
 }

@@ -3,7 +3,8 @@
 //! direct=off`), which is how the browser tests point every phone at a relay of their own.
 
 /// Public relays that forward ephemeral events (NIP-01 / NIP-16), used when the page names none.
-pub const DEFAULT_RELAYS: [&str; 4] = ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.nostr.band", "wss://relay.snort.social"];
+pub const DEFAULT_RELAYS: [&str; 4] =
+    ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.nostr.band", "wss://relay.snort.social"];
 
 /// Public STUN servers: they tell a phone its public address, nothing of the table passes through them.
 pub const DEFAULT_ICE: [&str; 2] = ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"];

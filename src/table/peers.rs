@@ -16,10 +16,11 @@ struct PeerRow {
 pub fn PeerList(seat: Seated) -> impl IntoView {
     let view = seat.view();
     let me = seat.me();
+    let reader = seat.clone();
     let rows = move || {
         view.changed.track();
         let paths = view.paths.get();
-        seat.with_member(|m| {
+        reader.with_member(|m| {
             m.table()
                 .peers()
                 .iter()
@@ -64,7 +65,9 @@ fn RelayLine(seat: Seated) -> impl IntoView {
     let line = move || {
         relays.with(|r| {
             let up = r.values().filter(|(up, _)| *up).count();
-            let problem = r.iter().find_map(|(url, (up, p))| (!up).then_some(p.as_ref().map(|p| format!(" {url}: {p}"))).flatten());
+            let problem = r
+                .iter()
+                .find_map(|(url, (up, p))| (!up).then_some(p.as_ref().map(|p| format!(" {url}: {p}"))).flatten());
             format!("Relays: {up} of {} connected.{}", r.len(), problem.unwrap_or_default())
         })
     };

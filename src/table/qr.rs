@@ -43,7 +43,8 @@ mod tests {
 
     #[test]
     fn a_link_becomes_a_square_of_modules_with_the_finder_patterns() {
-        let link = "https://dicetray.example/#/table?t=AAAAAAAAAAAAAAAAAAAAAA&k=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB";
+        let link =
+            "https://dicetray.example/#/table?t=AAAAAAAAAAAAAAAAAAAAAA&k=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB";
         let (d, width) = qr_path(link).unwrap();
         assert!((21..=177).contains(&width) && (width - 17) % 4 == 0, "a QR code's width is 17 + 4n: {width}");
         // The top-left finder pattern: a dark 7x7 ring, so modules (0,0) and (6,6) are dark and (1,1) is light.

@@ -51,13 +51,17 @@ pub fn RollList(seat: Seated) -> impl IntoView {
                         Some(c) => format!("{c} ({})", p.name),
                         None => p.name.clone(),
                     });
-                    let hidden = r.request.clone().or_else(|| (r.roller == me).then(|| m.hidden_request(&r.id).cloned()).flatten());
+                    let hidden = r
+                        .request
+                        .clone()
+                        .or_else(|| (r.roller == me).then(|| m.hidden_request(&r.id).cloned()).flatten());
                     let request = match (&hidden, r.sealed) {
                         (Some(q), true) => format!("hidden roll: {}", request_words(q)),
                         (Some(q), false) => request_words(q),
                         (None, _) => "a hidden roll".into(),
                     };
-                    let answers = r.answers.as_ref().map(|(gm, id)| format!("answers {}'s request {id}", t.name_of(gm)));
+                    let answers =
+                        r.answers.as_ref().map(|(gm, id)| format!("answers {}'s request {id}", t.name_of(gm)));
                     RollRow {
                         roller: r.roller,
                         id: r.id.clone(),

@@ -33,14 +33,13 @@ pub fn shown(request: &RollRequest, seed: u64) -> Result<Shown, String> {
         RollRequest::System { json } => {
             let request = Request::from_json(json).map_err(|e| e.to_string())?;
             let s = request.roll(seed).map_err(|e| e.to_string())?.summary();
-            let odds = match request.odds() {
-                Ok(o) => o
-                    .outcomes
-                    .iter()
-                    .find(|c| c.name == s.outcome)
-                    .map_or(String::new(), |c| format!("{} had a {} chance", words(&s.system, &c.name), percent(c.p))),
-                Err(e) => format!("no exact odds ({e})"),
-            };
+            let odds =
+                match request.odds() {
+                    Ok(o) => o.outcomes.iter().find(|c| c.name == s.outcome).map_or(String::new(), |c| {
+                        format!("{} had a {} chance", words(&s.system, &c.name), percent(c.p))
+                    }),
+                    Err(e) => format!("no exact odds ({e})"),
+                };
             let outcome = format!("{}, total {}", words(&s.system, &s.outcome), s.total);
             Ok(Shown { dice: dice_text(&s.dice), outcome, odds })
         }
@@ -74,7 +73,10 @@ mod tests {
             assert_eq!(s.outcome, format!("total {}", roll.total));
             let total = *roll.total.numer();
             // P(3d6 >= t) by counting the 216 outcomes.
-            let n = (1..=6).flat_map(|a| (1..=6).flat_map(move |b| (1..=6).map(move |c| a + b + c))).filter(|s| *s >= total).count();
+            let n = (1..=6)
+                .flat_map(|a| (1..=6).flat_map(move |b| (1..=6).map(move |c| a + b + c)))
+                .filter(|s| *s >= total)
+                .count();
             assert_eq!(s.odds, format!("{total} or more had a {} chance", percent(n as f64 / 216.0)));
         }
         assert_eq!(request_words(&req), "3d6");

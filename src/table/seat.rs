@@ -10,10 +10,10 @@ use dicetray_saved::seat::{Seat as SavedSeat, Seating};
 use dicetray_table::member::{Member, Step};
 use dicetray_table::{Event, PeerKey, RollRequest, Status};
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use send_wrapper::SendWrapper;
 use std::rc::Rc;
 use std::sync::Arc;
 
