@@ -17,6 +17,8 @@ use leptos::prelude::*;
 #[component]
 pub fn TableScreen() -> impl IntoView {
     let state = use_app_state();
+    // A saved seat not yet taken up (the screen opened before start-up's resume ran) is taken up here.
+    crate::table::join::resume(state);
     let seated = RwSignal::new(state.seat.with_value(|s| s.as_ref().and_then(Seated::of)));
     view! {
         <section class="screen table" aria-labelledby="screen-title">

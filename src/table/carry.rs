@@ -1,7 +1,6 @@
 //! The seat's bytes on the network (`dicetray_tablenet::Link`: WebRTC data channels, Nostr relays as signaling
 //! and fallback), and the clock that lets the table's time pass (every 100 ms: reveals due, rolls overdue).
 
-use super::config::TableConfig;
 use super::seat::Seated;
 
 /// How often the table's time passes (reveals due, `REVEAL_LIMIT_MS`).
@@ -54,9 +53,10 @@ mod web {
     }
 }
 
-/// Start carrying `seat`'s bytes as `config` says; `identity` is the device's table identity secret (the Nostr
+/// Start carrying `seat`'s bytes as its configuration says; `identity` is the device's table identity secret (the Nostr
 /// key is derived from it). Outside a browser `Link::start` fails, and so does this.
-pub fn connect(seat: &Seated, identity: [u8; 32], config: &TableConfig) -> Result<(), String> {
+pub fn connect(seat: &Seated, identity: [u8; 32]) -> Result<(), String> {
+    let config = seat.config().clone();
     use dicetray_tablenet::{Link, LinkConfig};
     use leptos::prelude::set_interval_with_handle;
     let s = seat.clone();
@@ -66,8 +66,8 @@ pub fn connect(seat: &Seated, identity: [u8; 32], config: &TableConfig) -> Resul
             table_key: seat.invite().key,
             me: seat.me(),
             nostr_secret: identity,
-            relays: config.relays.clone(),
-            ice_servers: config.ice.clone(),
+            relays: config.relays,
+            ice_servers: config.ice,
             direct: config.direct,
         },
         move |e| web::on_link(&s, e),

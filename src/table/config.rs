@@ -33,19 +33,33 @@ impl TableConfig {
             Some(list) => list.split(',').map(str::trim).filter(|r| !r.is_empty()).map(str::to_string).collect(),
             None => DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect(),
         };
-        if let Some(bad) = relays.iter().find(|r| !(r.starts_with("ws://") || r.starts_with("wss://"))) {
-            return Err(format!("relay `{bad}` is not a WebSocket URL (allowed: ws://... or wss://...)"));
-        }
-        if relays.len() > MAX_RELAYS {
-            return Err(format!("{} relays named; at most {MAX_RELAYS} (MAX_RELAYS)", relays.len()));
-        }
         let ice = match field("ice").as_deref() {
             Some("none") => Vec::new(),
             Some(list) => list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
             None => DEFAULT_ICE.iter().map(|s| s.to_string()).collect(),
         };
         let direct = field("direct").as_deref() != Some("off");
-        Ok(TableConfig { relays, ice, direct })
+        TableConfig { relays, ice, direct }.checked()
+    }
+
+    /// The relays as the player typed them, one per line (or separated by commas or spaces), in place of these.
+    pub fn with_relays_text(self, text: &str) -> Result<TableConfig, String> {
+        let relays = text.split([',', ' ', '\n']).map(str::trim).filter(|r| !r.is_empty()).map(str::to_string);
+        TableConfig { relays: relays.collect(), ..self }.checked()
+    }
+
+    /// This configuration, if every relay is a WebSocket URL and there are 1 to `MAX_RELAYS`.
+    fn checked(self) -> Result<TableConfig, String> {
+        if let Some(bad) = self.relays.iter().find(|r| !(r.starts_with("ws://") || r.starts_with("wss://"))) {
+            return Err(format!("relay `{bad}` is not a WebSocket URL (allowed: ws://... or wss://...)"));
+        }
+        if self.relays.is_empty() || self.relays.len() > MAX_RELAYS {
+            return Err(format!(
+                "{} relays named (allowed: 1 to {MAX_RELAYS}, MAX_RELAYS; the relays carry the connection's set-up)",
+                self.relays.len()
+            ));
+        }
+        Ok(self)
     }
 }
 
@@ -84,5 +98,10 @@ mod tests {
         assert!(!TableConfig::from_query("?direct=off").unwrap().direct);
         let e = TableConfig::from_query("?relays=https://x").unwrap_err();
         assert!(e.contains("`https://x`") && e.contains("wss://"), "{e}");
+        let typed = d.clone().with_relays_text("wss://a.example\n  wss://b.example, ").unwrap();
+        assert_eq!(typed.relays, ["wss://a.example", "wss://b.example"]);
+        assert!(d.clone().with_relays_text(" ").unwrap_err().contains("0 relays"));
+        let nine = (0..9).map(|i| format!("wss://r{i}.example")).collect::<Vec<_>>().join(" ");
+        assert!(d.with_relays_text(&nine).unwrap_err().contains("MAX_RELAYS"));
     }
 }

@@ -14,16 +14,15 @@ use std::rc::Rc;
 pub fn sit_down(
     state: AppState,
     invite: Invite,
-    name: String,
-    character: Option<String>,
+    who: (String, Option<String>),
     gm: bool,
+    config: TableConfig,
 ) -> Result<Seated, String> {
-    let config = TableConfig::from_query(&window().location().search().unwrap_or_default())?;
     let identity = fresh32()?;
-    let mut member = Member::new(&invite.id, identity, name, character)?;
+    let mut member = Member::new(&invite.id, identity, who.0, who.1)?;
     let hello = member.hello(now_ms() as u64)?;
-    let seat = Seated::new(state, member, invite, gm);
-    super::carry::connect(&seat, identity, &config)?;
+    let seat = Seated::new(state, member, invite, gm, config);
+    super::carry::connect(&seat, identity)?;
     seat.broadcast_hello(hello);
     state.seat.set_value(Some(Rc::new(seat.clone())));
     Ok(seat)
@@ -38,16 +37,16 @@ pub fn resume(state: AppState) {
     }
     let Some(saved) = state.seating.with_untracked(|s| s.seat.clone()) else { return };
     let sat = (|| {
-        let config = TableConfig::from_query(&window().location().search().unwrap_or_default())?;
+        let config = TableConfig { relays: saved.relays, ice: saved.ice, direct: saved.direct };
         let identity = saved.member.identity_secret.0;
         let (mut member, refused) = Member::restore(saved.member)?;
         let invite = Invite::from_parts(member.table_id().to_string(), &saved.key)?;
         let hello = member.hello(now_ms() as u64)?;
-        let seat = Seated::new(state, member, invite, saved.gm);
+        let seat = Seated::new(state, member, invite, saved.gm, config);
         for r in refused {
             seat.view().refused.update(|list| list.push(r.to_string()));
         }
-        super::carry::connect(&seat, identity, &config)?;
+        super::carry::connect(&seat, identity)?;
         seat.broadcast_hello(hello);
         Ok::<_, String>(seat)
     })();
@@ -68,6 +67,10 @@ pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
     let name = RwSignal::new(roller.as_ref().map(|c| c.name.clone()).unwrap_or_default());
     let character = RwSignal::new(roller.map(|c| c.name).unwrap_or_default());
     let problem = RwSignal::new(None::<String>);
+    let base = TableConfig::from_query(&window().location().search().unwrap_or_default());
+    let relays = RwSignal::new(base.as_ref().map(|c| c.relays.join("\n")).unwrap_or_default());
+    let direct = RwSignal::new(base.as_ref().map_or(true, |c| c.direct));
+    let base = StoredValue::new(base);
     let characters = move || state.characters.with(|cs| cs.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
     let sit = move |invite: Invite, gm: bool| {
         let n = name.get_untracked().trim().to_string();
@@ -76,7 +79,11 @@ pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
             return;
         }
         let c = Some(character.get_untracked()).filter(|c| !c.is_empty());
-        match sit_down(state, invite.clone(), n, c, gm) {
+        let config = base
+            .get_value()
+            .and_then(|b| b.with_relays_text(&relays.get_untracked()))
+            .map(|c| TableConfig { direct: direct.get_untracked(), ..c });
+        match config.and_then(|config| sit_down(state, invite.clone(), (n, c), gm, config)) {
             Ok(seat) => {
                 problem.set(None);
                 let _ = window().location().set_hash(&invite.hash());
@@ -120,6 +127,18 @@ pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
                     </For>
                 </select>
             </div>
+            <details class="table-connection">
+                <summary>"Connection"</summary>
+                <div class="field">
+                    <label for="table-relays">"Relays (one per line)"</label>
+                    <textarea id="table-relays" rows="4" spellcheck="false" prop:value=move || relays.get() on:input=move |ev| relays.set(event_target_value(&ev))></textarea>
+                    <p class="hint">"Public Nostr relays that introduce the phones to each other, and carry rolls between phones that cannot connect directly. They see only encrypted messages."</p>
+                </div>
+                <label class="check">
+                    <input id="table-direct" type="checkbox" prop:checked=move || direct.get() on:change=move |ev| direct.set(event_target_checked(&ev)) />
+                    " Connect directly to the other phones (faster; they learn this phone's network address)"
+                </label>
+            </details>
             <div class="table-join-buttons">
                 {link_invite.map(|i| view! { <button type="button" id="table-join" class="roll-button" on:click=move |_| sit(i.clone(), false)>"Join the table"</button> })}
                 <button type="button" id="table-start" class:roll-button=!joining on:click=start>"Start a table"</button>

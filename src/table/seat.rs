@@ -3,6 +3,7 @@
 //! `state::roll::Seat`: the panels' and the Tray's rolls become table rolls, recorded in History once their seed
 //! is known (verified by every phone's contribution).
 
+use super::config::TableConfig;
 use super::invite::Invite;
 use crate::state::roll::Seat;
 use crate::state::{now_ms, AppState, CharacterRef, NoticeLevel, RollSource};
@@ -64,6 +65,7 @@ struct Inner {
     ticks: std::cell::Cell<u64>,
     invite: Invite,
     gm: bool,
+    config: TableConfig,
     view: SeatView,
 }
 
@@ -98,7 +100,7 @@ pub fn table_request(source: &RollSource) -> Result<RollRequest, String> {
 
 impl Seated {
     /// Seat `member` (already greeted or restored) at `invite`'s table; `gm`: this device started it.
-    pub fn new(state: AppState, member: Member, invite: Invite, gm: bool) -> Seated {
+    pub fn new(state: AppState, member: Member, invite: Invite, gm: bool, config: TableConfig) -> Seated {
         let view = SeatView {
             changed: RwSignal::new(0),
             paths: RwSignal::new(BTreeMap::new()),
@@ -116,6 +118,7 @@ impl Seated {
             ticks: std::cell::Cell::new(0),
             invite,
             gm,
+            config,
             view,
         })))
     }
@@ -126,6 +129,10 @@ impl Seated {
 
     pub fn invite(&self) -> &Invite {
         &self.0.invite
+    }
+
+    pub fn config(&self) -> &TableConfig {
+        &self.0.config
     }
 
     pub fn is_gm(&self) -> bool {
@@ -246,7 +253,15 @@ impl Seated {
     fn save_if_changed(&self) {
         if self.0.dirty.replace(false) {
             let member = self.0.member.borrow().save();
-            let seat = SavedSeat { gm: self.0.gm, key: self.0.invite.key_text(), member };
+            let c = &self.0.config;
+            let seat = SavedSeat {
+                gm: self.0.gm,
+                key: self.0.invite.key_text(),
+                relays: c.relays.clone(),
+                ice: c.ice.clone(),
+                direct: c.direct,
+                member,
+            };
             self.0.state.seating.set(Seating { seat: Some(seat) });
         }
     }

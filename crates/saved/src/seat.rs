@@ -27,6 +27,12 @@ pub struct Seat {
     pub gm: bool,
     /// The table key from the link (43 characters of base64url).
     pub key: String,
+    /// The Nostr relays this device uses (`ws://` or `wss://` URLs).
+    pub relays: Vec<String>,
+    /// The ICE (STUN) servers for direct connections; empty: none.
+    pub ice: Vec<String>,
+    /// False: never connect directly; everything goes through the relays (hides this device's address).
+    pub direct: bool,
     pub member: SavedMember,
 }
 
