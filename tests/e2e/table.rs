@@ -11,6 +11,7 @@ use crate::harness::netns::in_own_netns;
 use crate::harness::peer::{CheatingPeer, TableLink};
 use crate::harness::relay::TestRelay;
 use crate::harness::seats::{run_table_test, step, Seat, Seats, TableRun};
+use dicetray_table::Status;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -251,6 +252,32 @@ fn relay_forwards_ephemeral_table_events() {
     runtime.block_on(async {
         let relay = TestRelay::start().await;
         relay.check_forwards_table_events().await;
+    });
+}
+
+/// The native peer against itself over the relay, no browsers: an honest copy contributes to the cheater's roll and
+/// its own state machine (`dicetray_table`) flags the tampered reveal, so a browser that does not is the app's fault.
+#[test]
+fn a_native_peer_flags_the_native_cheaters_reveal_over_the_relay() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async {
+        let relay = TestRelay::start().await;
+        let link = TableLink::parse("x#/table?t=dGFibGUtaWQtZm9yLWUyZQ&k=AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA")
+            .expect("a well-formed test link");
+        let mut honest = CheatingPeer::join(relay.url(), &link, "Honest", 1).await.expect("the honest peer joins");
+        let mut cheat = CheatingPeer::join(relay.url(), &link, "Mallory", 2).await.expect("the cheater joins");
+        let limit = Duration::from_secs(10);
+        let (a, b) = tokio::join!(honest.wait_for_peers(1, limit), cheat.wait_for_peers(1, limit));
+        a.and(b).expect("each sees the other");
+        let (rolled, idled) = tokio::join!(cheat.roll_tampered("m-1", "3d6"), honest.idle(Duration::from_secs(3)));
+        idled.expect("the honest peer keeps reading");
+        let id = rolled.expect("the cheater rolls");
+        honest.idle(Duration::from_millis(500)).await.expect("the honest peer reads the reveal");
+        let status = honest.roll_status(&cheat.key(), &id);
+        assert!(
+            matches!(&status, Some(Status::Failed(why)) if why.contains("dice")),
+            "the honest peer should flag the tampered dice, it has {status:?}"
+        );
     });
 }
 

@@ -10,7 +10,7 @@ use aes_gcm::aead::{Aead, Payload};
 use aes_gcm::{Aes256Gcm, KeyInit, Nonce};
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine;
-use dicetray_table::{reveal_body, table_hash, Body, Bytes32, Event, Identity, PeerKey, RollRequest, Table};
+use dicetray_table::{reveal_body, table_hash, Body, Bytes32, Event, Identity, PeerKey, RollRequest, Status, Table};
 use nostr_relay_builder::prelude::{Keys, SecretKey};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -308,6 +308,11 @@ impl CheatingPeer {
         let _ = self.table.receive(&bytes, self.now_ms());
         self.send_frame("msg", None, &text).await?;
         Ok(roll.to_string())
+    }
+
+    /// How this peer's state machine sees `roller`'s roll `id` (None: it does not know the roll).
+    pub fn roll_status(&self, roller: &str, id: &str) -> Option<Status> {
+        self.table.rolls().iter().find(|r| hex::encode(r.roller.0) == roller && r.id == id).map(|r| r.status.clone())
     }
 
     /// Leave the table and close the connection.

@@ -6,6 +6,7 @@ use nostr_relay_builder::prelude::{
     ClientMessage, Event, EventBuilder, Filter, JsonUtil, Keys, Kind, LocalRelay, RateLimit, RelayBuilder,
     RelayMessage, SubscriptionId, Tag, Timestamp,
 };
+use std::collections::VecDeque;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -77,12 +78,14 @@ pub fn table_event(keys: &Keys, topic: &str, content: String) -> Event {
 /// One websocket connection to a relay.
 pub struct NostrSocket {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Events that arrived while waiting for something else (an OK, an EOSE), kept for `next_event`.
+    pending: VecDeque<Event>,
 }
 
 impl NostrSocket {
     pub async fn connect(url: &str) -> Result<NostrSocket, String> {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| format!("connect to {url}: {e}"))?;
-        Ok(NostrSocket { ws })
+        Ok(NostrSocket { ws, pending: VecDeque::new() })
     }
 
     async fn send(&mut self, msg: ClientMessage<'_>) -> Result<(), String> {
@@ -102,7 +105,7 @@ impl NostrSocket {
                 Some(RelayMessage::Closed { message, .. }) => {
                     return Err(format!("the relay closed the REQ: {message}"))
                 }
-                _ => {}
+                other => self.keep(other),
             }
         }
         Err("the relay never sent EOSE for the subscription".into())
@@ -118,10 +121,17 @@ impl NostrSocket {
                 Some(RelayMessage::Ok { event_id, status, message }) if event_id == id => {
                     return if status { Ok(()) } else { Err(format!("the relay refused the event: {message}")) };
                 }
-                _ => {}
+                other => self.keep(other),
             }
         }
         Err("the relay never answered OK to an event".into())
+    }
+
+    /// Keep an event that arrived while waiting for another message.
+    fn keep(&mut self, msg: Option<RelayMessage<'static>>) {
+        if let Some(RelayMessage::Event { event, .. }) = msg {
+            self.pending.push_back(event.into_owned());
+        }
     }
 
     /// The next relay message within `limit` (None: none came).
@@ -150,14 +160,17 @@ impl NostrSocket {
         let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_message(left).await? {
-                None => return Ok(None),
-                Some(RelayMessage::Event { event, .. }) => {
-                    let event = event.into_owned();
-                    event.verify().map_err(|e| format!("an event from the relay does not verify ({e}): {event:?}"))?;
-                    return Ok(Some(event));
-                }
-                Some(_) => {}
+            let next = match self.pending.pop_front() {
+                Some(event) => Some(event),
+                None => match self.next_message(left).await? {
+                    None => return Ok(None),
+                    Some(RelayMessage::Event { event, .. }) => Some(event.into_owned()),
+                    Some(_) => None,
+                },
+            };
+            if let Some(event) = next {
+                event.verify().map_err(|e| format!("an event from the relay does not verify ({e}): {event:?}"))?;
+                return Ok(Some(event));
             }
         }
     }
