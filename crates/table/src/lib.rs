@@ -13,6 +13,7 @@ pub mod limits;
 pub mod log;
 pub mod roll;
 pub mod seed;
+pub mod signal;
 pub mod table;
 pub mod wire;
 

@@ -12,3 +12,9 @@ pub const CONTRIBUTION_WAIT_MS: u64 = 2_000;
 pub const REVEAL_LIMIT_MS: u64 = 30_000;
 /// Most rolls one peer may have open (announced, not revealed) at once.
 pub const MAX_OPEN_ROLLS_PER_PEER: usize = 16;
+/// Largest decrypted Nostr frame (`signal::Frame`), in bytes: a table message at its limit, escaped once more inside
+/// the frame's JSON, fits; so does an SDP with many candidates.
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// Largest WebSocket message read from a relay, in bytes: an event carrying a frame at its limit (base64 of it, 4/3)
+/// with room to spare; checked before it is parsed.
+pub const MAX_RELAY_MESSAGE_BYTES: usize = 128 * 1024;
