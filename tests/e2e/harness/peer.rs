@@ -100,6 +100,11 @@ pub fn nostr_keys(identity_secret: &[u8; 32]) -> Keys {
     }
 }
 
+/// The plaintext of an event: `{"v":1,"from":..,"to":..|null,"type":..,"data":..}`.
+fn frame_json(from: &str, to: Option<&str>, kind: &str, data: &str) -> String {
+    json!({"v": 1, "from": from, "to": to, "type": kind, "data": data}).to_string()
+}
+
 /// Deterministic bytes from a seed (the peer's randomness, reproducible run to run).
 struct SeededBytes {
     seed: u64,
@@ -171,7 +176,7 @@ impl CheatingPeer {
     }
 
     async fn send_frame(&mut self, kind: &str, to: Option<&str>, data: &str) -> Result<(), String> {
-        let plain = json!({"v": 1, "from": self.key(), "to": to, "type": kind, "data": data}).to_string();
+        let plain = frame_json(&self.key(), to, kind, data);
         let iv: [u8; 12] = self.rng.next()[..12].try_into().expect("12 bytes");
         let event = table_event(&self.nostr, &self.link.topic(), self.link.seal(iv, &plain));
         self.socket.publish(event).await
@@ -358,6 +363,54 @@ mod tests {
         let other = TableLink { id: "BBBBBBBBBBBBBBBBBBBBBB".into(), key: link.key };
         assert!(other.open(&sealed).is_err(), "another table's topic (the AAD) must not open it");
         assert!(TableLink::parse("http://x/#/table?t=short&k=AQ").is_err());
+    }
+
+    /// This peer is written from the contract on its own (the `nostr` crate's events and BIP-340, the `aes-gcm`
+    /// crate); `dicetray_table::signal` is what the app uses. Both must agree, or the browsers would ignore this peer
+    /// (and the tampered-reveal step would fail for the wrong reason).
+    #[test]
+    fn the_peer_framing_agrees_with_dicetray_table_signal() {
+        use super::super::relay::table_event;
+        use dicetray_table::signal;
+        use nostr_relay_builder::prelude::{Event as NostrEvent, JsonUtil};
+        let link = TableLink::parse("x#/table?t=dGFibGUtaWQtZm9yLWUyZQ&k=AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA")
+            .unwrap();
+        assert_eq!(link.topic(), signal::topic(&link.id));
+        assert_eq!(link.aes_key(), signal::aes_key(&link.key, &link.id));
+        assert_eq!(
+            signal::decode_link_param::<32>("k", "AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA").unwrap(),
+            link.key
+        );
+
+        let secret = [5u8; 32];
+        let ours = nostr_keys(&secret);
+        let theirs = signal::NostrKey::from_identity_secret(&secret);
+        assert_eq!(
+            ours.public_key().to_hex(),
+            hex::encode(theirs.public().0),
+            "the Nostr key derived from an identity"
+        );
+
+        let me = Identity::from_secret(secret).unwrap().public();
+        let plain = frame_json(&hex::encode(me.0), None, "msg", "{}");
+        let frame = signal::Frame::parse(plain.as_bytes()).expect("the app reads the peer's frame");
+        assert_eq!((frame.from, frame.kind, frame.data.as_str()), (me, signal::FrameType::Msg, "{}"));
+        let content = link.seal([3; 12], &plain);
+        let (iv, _) = signal::unpack(&content).expect("the app unpacks the peer's content");
+        assert_eq!(iv, [3; 12]);
+
+        // An event of the peer passes the app's checks (kind, topic, id, signature) ...
+        let mine = table_event(&ours, &link.topic(), content.clone());
+        let text = format!("[\"EVENT\",\"s\",{}]", mine.as_json());
+        match signal::RelayMessage::parse(&text).expect("the app reads the relay message") {
+            signal::RelayMessage::Event { event, .. } => event.check(&link.topic()).expect("the app accepts the event"),
+            other => panic!("read as {other:?}"),
+        }
+        // ... and an event the app signs verifies with the nostr crate, an independent BIP-340 and id implementation.
+        let app = theirs.sign(&link.topic(), content, 1_700_000_000, &[9; 32]).unwrap();
+        let read = NostrEvent::from_json(app.to_json()).expect("the nostr crate reads the app's event");
+        read.verify().expect("the app's event verifies with the nostr crate");
+        assert_eq!(link.open(&read.content).unwrap(), plain);
     }
 
     #[test]
