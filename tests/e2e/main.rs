@@ -19,4 +19,5 @@ mod roll;
 mod security;
 mod shell;
 mod storage;
+mod table;
 mod tray;

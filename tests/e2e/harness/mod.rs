@@ -13,7 +13,12 @@
 
 mod dist_copy;
 mod driver;
+// The table tests (issue #19): their own network namespace, a local Nostr relay, a native peer, several browsers.
+pub mod netns;
 mod page;
+pub mod peer;
+pub mod relay;
+pub mod seats;
 mod server;
 
 pub use dist_copy::DistCopy;

@@ -1,0 +1,218 @@
+//! Several browsers at one table: the run that owns them (dist server, local relay, one chromedriver and Chromium
+//! profile per browser, all closed at the end even when the test fails), and helpers that act on every browser
+//! at once and name the browser in every failure.
+//!
+//! ```ignore
+//! run_table_test(|run| async move {
+//!     let gm = run.seat("Gale", "").await;
+//!     gm.page.goto(&run.app_url("", "#/table")).await;
+//! });
+//! ```
+//! Run it inside [`super::netns::in_own_netns`]: WebRTC between the browsers needs the namespace's veth pair.
+
+use super::driver::Chromedriver;
+use super::relay::TestRelay;
+use super::server::StaticServer;
+use super::{dist_dir, open_browser, Page};
+use futures_util::future::join_all;
+use serde_json::Value;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A phone-sized window: the table is played on phones.
+const WIDTH: u32 = 412;
+const HEIGHT: u32 = 915;
+
+/// What a table test gets: where the app and the relay are, and a way to open browsers.
+#[derive(Clone)]
+pub struct TableRun {
+    base_url: String,
+    relay_url: String,
+    open: Arc<Mutex<Vec<(Chromedriver, Page)>>>,
+}
+
+impl TableRun {
+    /// The app's URL (ending in `/`), without query.
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// The local relay's `ws://127.0.0.1:<port>`.
+    pub fn relay_url(&self) -> &str {
+        &self.relay_url
+    }
+
+    /// The app told to use the local relay and no ICE servers, plus `extra` query parameters (`&direct=off`),
+    /// at `fragment` (`#/table`, or a table link's fragment).
+    pub fn app_url(&self, extra: &str, fragment: &str) -> String {
+        format!("{}?relays={}&ice=none{extra}{fragment}", self.base_url, self.relay_url)
+    }
+
+    /// A new browser (fresh profile) named `name` in failure messages; it is on no page yet.
+    pub async fn seat(&self, name: &str) -> Seat {
+        let (driver, page) = open_browser(&self.base_url, WIDTH, HEIGHT).await;
+        self.open.lock().expect("the list of open browsers").push((driver, page.clone()));
+        Seat { name: name.to_string(), page }
+    }
+}
+
+/// Start the dist server and the relay (after checking that it forwards table events), run `body`, then close
+/// every browser it opened and stop everything, before passing on a failure.
+pub fn run_table_test<F, Fut>(body: F)
+where
+    F: FnOnce(TableRun) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async move {
+        let server = StaticServer::start(dist_dir(), "/");
+        let relay = TestRelay::start().await;
+        relay.check_forwards_table_events().await;
+        let run = TableRun {
+            base_url: server.base_url().to_string(),
+            relay_url: relay.url().to_string(),
+            open: Arc::new(Mutex::new(Vec::new())),
+        };
+        let outcome = tokio::spawn(body(run.clone())).await;
+        let open: Vec<(Chromedriver, Page)> = std::mem::take(&mut *run.open.lock().unwrap_or_else(|e| e.into_inner()));
+        for (driver, page) in open {
+            page.close().await;
+            driver.stop();
+        }
+        drop(relay);
+        drop(server);
+        if let Err(failure) = outcome {
+            match failure.try_into_panic() {
+                Ok(panic) => std::panic::resume_unwind(panic),
+                Err(other) => panic!("table test task failed: {other}"),
+            }
+        }
+    });
+}
+
+/// Run one named step of a journey: its failure message starts with the step's name. Prints when each step starts
+/// and how long it took (seen with `--nocapture`, or on failure).
+pub async fn step<T>(name: &str, work: impl Future<Output = T>) -> T {
+    use futures_util::FutureExt;
+    let started = Instant::now();
+    println!("table step: {name}");
+    match std::panic::AssertUnwindSafe(work).catch_unwind().await {
+        Ok(v) => {
+            println!("table step: {name}: done in {} ms", started.elapsed().as_millis());
+            v
+        }
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "(a panic without a message)".into());
+            panic!("step `{name}` failed after {} ms: {what}", started.elapsed().as_millis());
+        }
+    }
+}
+
+/// One browser at the table.
+#[derive(Clone)]
+pub struct Seat {
+    pub name: String,
+    pub page: Page,
+}
+
+impl Seat {
+    /// Run `script` (a function body) until `accept` takes its result, for up to `limit`; the failure names this
+    /// browser, `what` was awaited, and the last result.
+    pub async fn wait_for_js<T>(
+        &self,
+        what: &str,
+        limit: Duration,
+        script: &str,
+        args: Vec<Value>,
+        accept: impl Fn(&Value) -> Option<T>,
+    ) -> T {
+        let started = Instant::now();
+        loop {
+            let last = match self.page.client().execute(script, args.clone()).await {
+                Ok(value) => {
+                    if let Some(v) = accept(&value) {
+                        return v;
+                    }
+                    value
+                }
+                Err(e) => Value::String(format!("script error: {e}")),
+            };
+            if started.elapsed() > limit {
+                let errors = self.page.js_errors().await;
+                panic!("[{}] {what}: not within {limit:?}; last seen {last}; page errors: {errors:?}", self.name);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Wait until the text of the first element matching `css` satisfies `ok`; returns the text.
+    pub async fn wait_text(&self, css: &str, what: &str, limit: Duration, ok: impl Fn(&str) -> bool) -> String {
+        let script = "const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null;";
+        let want = format!("`{css}` to be {what}");
+        self.wait_for_js(&want, limit, script, vec![Value::from(css)], |v| {
+            v.as_str().filter(|t| ok(t)).map(String::from)
+        })
+        .await
+    }
+
+    /// Wait until an element matching `css` exists.
+    pub async fn wait_for(&self, css: &str, limit: Duration) {
+        let script = "return !!document.querySelector(arguments[0]);";
+        let want = format!("an element matching `{css}`");
+        self.wait_for_js(&want, limit, script, vec![Value::from(css)], |v| (v == &Value::Bool(true)).then_some(()))
+            .await
+    }
+
+    /// Go to another screen of the app by changing only the fragment (a new URL would reload the page and drop
+    /// the query that points the app at the local relay).
+    pub async fn go(&self, fragment: &str, ready_css: &str) {
+        self.page.js("window.location.hash = arguments[0];", vec![Value::from(fragment)]).await;
+        self.wait_for(ready_css, Duration::from_secs(20)).await;
+    }
+
+    /// The value of the input matching `css`, once it is not empty.
+    pub async fn input_value(&self, css: &str, limit: Duration) -> String {
+        let script = "const e = document.querySelector(arguments[0]); return e ? e.value : null;";
+        let want = format!("`{css}` to hold a value");
+        self.wait_for_js(&want, limit, script, vec![Value::from(css)], |v| {
+            v.as_str().filter(|t| !t.is_empty()).map(String::from)
+        })
+        .await
+    }
+}
+
+/// Several seats; helpers run on all of them at once.
+#[derive(Clone)]
+pub struct Seats(pub Vec<Seat>);
+
+impl Seats {
+    /// Run `work` on every seat concurrently; the results in seat order.
+    pub async fn each<T, Fut: Future<Output = T>>(&self, work: impl Fn(Seat) -> Fut) -> Vec<T> {
+        join_all(self.0.iter().cloned().map(work)).await
+    }
+
+    /// Wait on every seat until the text of `css` satisfies `ok`; the texts in seat order.
+    pub async fn wait_text(
+        &self,
+        css: &str,
+        what: &str,
+        limit: Duration,
+        ok: impl Fn(&str) -> bool + Clone,
+    ) -> Vec<String> {
+        self.each(|seat| {
+            let ok = ok.clone();
+            async move { seat.wait_text(css, what, limit, ok).await }
+        })
+        .await
+    }
+
+    /// The seats' names, for messages.
+    pub fn names(&self) -> Vec<String> {
+        self.0.iter().map(|s| s.name.clone()).collect()
+    }
+}

@@ -1,0 +1,625 @@
+//! Table mode (issue #19) with a real relay and real WebRTC: three headless Chromium browsers (and later a fourth,
+//! relay-only one, and a native cheating peer) play a short session against a local Nostr relay, all inside a
+//! network namespace each test makes for itself (`harness::netns`: WebRTC needs a veth and a default route; the
+//! test touches no real network). The selectors are the UI contract of the Table screen.
+//!
+//! One test, `table_session`, is a journey with named steps (a failure says which step and which browser);
+//! `table_latency_figure` prints the tap-to-verified latency over 20 rolls (README quotes it; it asserts nothing
+//! about the figure). Run one: `cargo test --features e2e --test e2e -- --exact table::table_session --nocapture`.
+
+use crate::harness::netns::in_own_netns;
+use crate::harness::peer::{CheatingPeer, TableLink};
+use crate::harness::relay::TestRelay;
+use crate::harness::seats::{run_table_test, step, Seat, Seats, TableRun};
+use dicetray_table::Status;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+/// Joining includes WebRTC set-up (offer and answer through the relay after ICE gathering): about a second
+/// measured, much more on a loaded 2-core machine with several browsers starting.
+const JOIN: Duration = Duration::from_secs(60);
+/// A roll: intent, contributions (at most the protocol's 2 s wait), reveal, checks on every phone.
+const ROLL: Duration = Duration::from_secs(20);
+/// A peer counts as "via relays" 8 s after its data channel failed to open (the contract).
+const VIA_RELAYS: Duration = Duration::from_secs(40);
+const UI: Duration = Duration::from_secs(15);
+
+const PEERS_JS: &str =
+    "const t = (li, c) => { const e = li.querySelector(c); return e ? e.textContent.trim() : null; };
+    return [...document.querySelectorAll('ul.table-peers > li.table-peer')].map(li =>
+      ({key: li.dataset.peer || '', name: t(li, '.peer-name'), path: t(li, '.peer-path')}));";
+
+const ROLLS_JS: &str =
+    "const t = (li, c) => { const e = li.querySelector(c); return e ? e.textContent.trim() : null; };
+    return [...document.querySelectorAll('ol.table-rolls > li.table-roll')].map(li =>
+      ({id: li.dataset.roll || '', roller: li.dataset.roller || '', status: li.dataset.status || '',
+        status_text: t(li, '.roll-status'), dice: t(li, '.roll-dice'), request: t(li, '.roll-request')}));";
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct PeerRow {
+    key: String,
+    name: Option<String>,
+    path: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+struct RollRow {
+    id: String,
+    roller: String,
+    status: String,
+    status_text: Option<String>,
+    dice: Option<String>,
+    request: Option<String>,
+}
+
+impl RollRow {
+    fn key(&self) -> (String, String) {
+        (self.roller.clone(), self.id.clone())
+    }
+}
+
+fn parse_rows<T: for<'de> Deserialize<'de>>(v: &Value) -> Option<Vec<T>> {
+    serde_json::from_value(v.clone()).ok()
+}
+
+/// `d6:4 d6:2 d6:5` as (sides, face) pairs; None if it is not in that form.
+fn dice_of(text: &str) -> Option<Vec<(u32, i64)>> {
+    text.split_whitespace()
+        .map(|d| {
+            let (kind, face) = d.split_once(':')?;
+            Some((kind.strip_prefix('d')?.parse().ok()?, face.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The dice `text` shows are `count` dice of `sides` sides, each face in range.
+fn dice_are(text: &str, count: usize, sides: u32) -> bool {
+    dice_of(text)
+        .is_some_and(|d| d.len() == count && d.iter().all(|&(s, f)| s == sides && (1..=sides as i64).contains(&f)))
+}
+
+async fn rolls(seat: &Seat) -> Vec<RollRow> {
+    parse_rows(&seat.page.js(ROLLS_JS, vec![]).await).unwrap_or_default()
+}
+
+/// Wait on `seat` until its peer list satisfies `ok`; returns the list.
+async fn wait_peers(seat: &Seat, what: &str, limit: Duration, ok: impl Fn(&[PeerRow]) -> bool) -> Vec<PeerRow> {
+    seat.wait_for_js(what, limit, PEERS_JS, vec![], |v| parse_rows::<PeerRow>(v).filter(|rows| ok(rows))).await
+}
+
+/// Wait on `seat` until it shows `roller`'s roll `id` with `accept(row)`; returns the row.
+async fn wait_roll(
+    seat: &Seat,
+    roller: &str,
+    id: &str,
+    what: &str,
+    limit: Duration,
+    accept: impl Fn(&RollRow) -> bool,
+) -> RollRow {
+    let what = format!("roll {id} of {} {what}", &roller[..8.min(roller.len())]);
+    seat.wait_for_js(&what, limit, ROLLS_JS, vec![], |v| {
+        parse_rows::<RollRow>(v)?.into_iter().find(|r| r.roller == roller && r.id == id && accept(r))
+    })
+    .await
+}
+
+fn verified(r: &RollRow) -> bool {
+    r.status == "verified" && r.status_text.as_deref() == Some("verified")
+}
+
+/// On `seat`, the id of `roller`'s newest roll that is not in `known`.
+async fn new_roll_of(seat: &Seat, roller: &str, known: &BTreeSet<(String, String)>, limit: Duration) -> String {
+    seat.wait_for_js(&format!("a new roll by {}", &roller[..8.min(roller.len())]), limit, ROLLS_JS, vec![], |v| {
+        parse_rows::<RollRow>(v)?.into_iter().find(|r| r.roller == roller && !known.contains(&r.key())).map(|r| r.id)
+    })
+    .await
+}
+
+/// Wait until every seat shows the roll verified with the same dice, each satisfying `dice_ok`; returns the dice.
+async fn verified_everywhere(seats: &Seats, roller: &str, id: &str, dice_ok: impl Fn(&str) -> bool + Clone) -> String {
+    let rows = seats
+        .each(|seat| {
+            let dice_ok = dice_ok.clone();
+            async move {
+                wait_roll(&seat, roller, id, "verified with its dice shown", ROLL, |r| {
+                    verified(r) && r.dice.as_deref().is_some_and(&dice_ok)
+                })
+                .await
+            }
+        })
+        .await;
+    let dice: BTreeMap<String, String> =
+        seats.names().into_iter().zip(rows.iter().map(|r| r.dice.clone().unwrap_or_default())).collect();
+    let first = rows[0].dice.clone().unwrap_or_default();
+    assert!(
+        rows.iter().all(|r| r.dice.as_deref() == Some(first.as_str())),
+        "roll {id}: the dice differ between phones: {dice:?}"
+    );
+    first
+}
+
+/// Open the app at `fragment` (relay and ICE settings in the query) and wait for the Table screen.
+async fn open_table(run: &TableRun, seat: &Seat, extra: &str, fragment: &str) {
+    seat.page.goto(&run.app_url(extra, fragment)).await;
+    seat.wait_for("section.screen.table", UI).await;
+}
+
+/// Type a name and join the table whose link fragment the page was opened at.
+async fn join(seat: &Seat, name: &str) {
+    seat.wait_for("#table-join", UI).await;
+    seat.page.type_into("#table-name", name).await;
+    seat.page.click("#table-join").await;
+    seat.wait_for("#table-leave", UI).await;
+}
+
+/// Roll `notation` in the Tray on `seat`, then come back to the Table screen; returns the Tray's die faces.
+async fn roll_in_tray(seat: &Seat, notation: &str) -> Vec<i64> {
+    seat.go("#/tray", "#tray-expr").await;
+    seat.page.type_into("#tray-expr", notation).await;
+    let before =
+        seat.page.js("const t = document.querySelector('.tray-total'); return t ? t.textContent : null;", vec![]).await;
+    seat.page.click(".tray-roll").await;
+    // The Tray shows the table roll once it is revealed (its seed needs everyone's contributions).
+    let script = "const t = document.querySelector('.tray-result .tray-total');
+        if (!t || !/^-?[0-9]+$/.test(t.textContent.trim()) || t.textContent === arguments[0]) return null;
+        return [...document.querySelectorAll('.tray-result .die-face')].map(f => Number(f.textContent.trim()));";
+    let faces = seat
+        .wait_for_js("the Tray to show the roll's result", ROLL, script, vec![before], |v| {
+            v.as_array().map(|a| a.iter().filter_map(Value::as_i64).collect::<Vec<_>>())
+        })
+        .await;
+    seat.go("#/table", "section.screen.table").await;
+    faces
+}
+
+/// Everyone's view of who is at the table, checked to agree: name -> peer key.
+struct Keys(BTreeMap<String, String>);
+
+impl Keys {
+    fn of(&self, name: &str) -> String {
+        self.0.get(name).cloned().unwrap_or_else(|| panic!("no peer named {name} at the table: {:?}", self.0))
+    }
+}
+
+/// The GM starts a table and two players join it; every phone sees the three, each other one `direct`.
+/// Returns the seats (GM first), their keys and the table link.
+async fn seat_three(run: &TableRun) -> (Seats, Keys, TableLink, String) {
+    let (gm, link, fragment) = step("the GM starts a table", async {
+        let gm = run.seat("GM Gale").await;
+        open_table(run, &gm, "", "#/table").await;
+        gm.page.type_into("#table-name", "Gale").await;
+        gm.page.click("#table-start").await;
+        let link = gm.input_value("input#table-link", UI).await;
+        let parsed = TableLink::parse(&link).unwrap_or_else(|e| panic!("[GM Gale] the table link {link:?}: {e}"));
+        let readonly = gm.page.attr("input#table-link", "readonly").await;
+        assert!(readonly.is_some(), "[GM Gale] the table link input is readonly");
+        gm.wait_for("svg.table-qr", UI).await;
+        let fragment = format!("#{}", link.split_once('#').map(|(_, f)| f).unwrap_or_default());
+        (gm, parsed, fragment)
+    })
+    .await;
+    let players = step("two players open the link and join", async {
+        let mut players = Vec::new();
+        for name in ["Bea", "Cid"] {
+            let seat = run.seat(name).await;
+            open_table(run, &seat, "", &fragment).await;
+            join(&seat, name).await;
+            players.push(seat);
+        }
+        players
+    })
+    .await;
+    let seats = Seats([vec![gm], players].concat());
+    let keys = step("all three see each other connected directly", async {
+        let views = seats
+            .each(|seat| async move {
+                wait_peers(&seat, "three peers: itself `you`, the others `direct`", JOIN, |rows| {
+                    let paths: Vec<&str> = rows.iter().filter_map(|r| r.path.as_deref()).collect();
+                    rows.len() == 3
+                        && paths.iter().filter(|p| **p == "you").count() == 1
+                        && paths.iter().filter(|p| **p == "direct").count() == 2
+                })
+                .await
+            })
+            .await;
+        let mut keys = BTreeMap::new();
+        for (seat, rows) in seats.0.iter().zip(&views) {
+            let me = rows.iter().find(|r| r.path.as_deref() == Some("you")).expect("a `you` row");
+            assert_eq!(me.name.as_deref(), Some(seat.name.trim_start_matches("GM ")), "[{}] its own name", seat.name);
+            assert_eq!(me.key.len(), 64, "[{}] a peer key is 64 hex characters: {:?}", seat.name, me.key);
+            keys.insert(me.name.clone().unwrap_or_default(), me.key.clone());
+        }
+        for (seat, rows) in seats.0.iter().zip(&views) {
+            let seen: BTreeMap<String, String> =
+                rows.iter().map(|r| (r.name.clone().unwrap_or_default(), r.key.clone())).collect();
+            assert_eq!(seen, keys, "[{}] sees the same names and keys as the others say of themselves", seat.name);
+        }
+        Keys(keys)
+    })
+    .await;
+    (seats, keys, link, fragment)
+}
+
+async fn known_rolls(seat: &Seat) -> BTreeSet<(String, String)> {
+    rolls(seat).await.iter().map(RollRow::key).collect()
+}
+
+#[test]
+fn relay_forwards_ephemeral_table_events() {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let relay = TestRelay::start().await;
+        relay.check_forwards_table_events().await;
+    });
+}
+
+/// The native peer against itself over the relay, no browsers: an honest copy contributes to the cheater's roll and
+/// its own state machine (`dicetray_table`) flags the tampered reveal, so a browser that does not is the app's fault.
+#[test]
+fn a_native_peer_flags_the_native_cheaters_reveal_over_the_relay() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async {
+        let relay = TestRelay::start().await;
+        let link = TableLink::parse("x#/table?t=dGFibGUtaWQtZm9yLWUyZQ&k=AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA")
+            .expect("a well-formed test link");
+        let mut honest = CheatingPeer::join(relay.url(), &link, "Honest", 1).await.expect("the honest peer joins");
+        let mut cheat = CheatingPeer::join(relay.url(), &link, "Mallory", 2).await.expect("the cheater joins");
+        let limit = Duration::from_secs(10);
+        let (a, b) = tokio::join!(honest.wait_for_peers(1, limit), cheat.wait_for_peers(1, limit));
+        a.and(b).expect("each sees the other");
+        let (rolled, idled) = tokio::join!(cheat.roll_tampered("m-1", "3d6"), honest.idle(Duration::from_secs(3)));
+        idled.expect("the honest peer keeps reading");
+        let id = rolled.expect("the cheater rolls");
+        honest.idle(Duration::from_millis(500)).await.expect("the honest peer reads the reveal");
+        let status = honest.roll_status(&cheat.key(), &id);
+        assert!(
+            matches!(&status, Some(Status::Failed(why)) if why.contains("dice")),
+            "the honest peer should flag the tampered dice, it has {status:?}"
+        );
+    });
+}
+
+/// The harness itself, without the table UI: the namespace holds only its own addresses (checked when it is made),
+/// three browsers load the app there pointed at the relay, and two of them open a WebRTC data channel with no ICE
+/// servers (if this fails, the table tests cannot pass whatever the app does).
+#[test]
+fn three_browsers_and_webrtc_in_the_namespace() {
+    in_own_netns("table::three_browsers_and_webrtc_in_the_namespace", || {
+        run_table_test(|run| async move {
+            let mut seats = Vec::new();
+            for name in ["A", "B", "C"] {
+                let seat = run.seat(name).await;
+                seat.page.goto(&run.app_url("", "#/table")).await;
+                seats.push(seat);
+            }
+            let seats = Seats(seats);
+            let hrefs = seats.each(|s| async move { s.page.js("return location.href;", vec![]).await }).await;
+            for h in &hrefs {
+                assert!(h.as_str().is_some_and(|h| h.contains("relays=ws%3A") || h.contains("relays=ws:")), "{h}");
+            }
+            let (a, b) = (&seats.0[0], &seats.0[1]);
+            let offer = js_async(a, RTC_OFFER_JS, vec![]).await;
+            let answer = js_async(b, RTC_ANSWER_JS, vec![offer]).await;
+            a.page.js("return window.__pc.setRemoteDescription(arguments[0]).then(() => true);", vec![answer]).await;
+            for s in [a, b] {
+                let open = "return window.__dc && window.__dc.readyState === 'open';";
+                s.wait_for_js("a WebRTC data channel to open", Duration::from_secs(20), open, vec![], |v| {
+                    (v == &Value::Bool(true)).then_some(())
+                })
+                .await;
+            }
+            let msg = a.page.js("window.__dc.send('ping'); return true;", vec![]).await;
+            assert_eq!(msg, json!(true));
+            b.wait_for_js("the message over the data channel", UI, "return window.__got;", vec![], |v| {
+                (v.as_str() == Some("ping")).then_some(())
+            })
+            .await;
+        });
+    });
+}
+
+async fn js_async(seat: &Seat, script: &str, args: Vec<Value>) -> Value {
+    seat.page
+        .client()
+        .execute_async(script, args)
+        .await
+        .unwrap_or_else(|e| panic!("[{}] script failed: {e}", seat.name))
+}
+
+/// Make an offer with a data channel, complete (ICE gathering finished, no trickle), zero ICE servers.
+const RTC_OFFER_JS: &str = "const done = arguments[arguments.length - 1];
+    const pc = new RTCPeerConnection({iceServers: []}); window.__pc = pc;
+    window.__dc = pc.createDataChannel('dicetray');
+    pc.createOffer().then(o => pc.setLocalDescription(o)).then(() => new Promise(r => {
+      if (pc.iceGatheringState === 'complete') r(); else pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && r();
+    })).then(() => done({type: 'offer', sdp: pc.localDescription.sdp}));";
+
+const RTC_ANSWER_JS: &str = "const done = arguments[arguments.length - 1];
+    const pc = new RTCPeerConnection({iceServers: []}); window.__pc = pc;
+    pc.ondatachannel = e => { window.__dc = e.channel; e.channel.onmessage = m => { window.__got = m.data; }; };
+    pc.setRemoteDescription(arguments[0]).then(() => pc.createAnswer()).then(a => pc.setLocalDescription(a))
+      .then(() => new Promise(r => {
+        if (pc.iceGatheringState === 'complete') r(); else pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && r();
+      })).then(() => done({type: 'answer', sdp: pc.localDescription.sdp}));";
+
+#[test]
+fn table_session() {
+    in_own_netns("table::table_session", || run_table_test(|run| async move { session(run).await }));
+}
+
+async fn session(run: TableRun) {
+    let (seats, keys, link, fragment) = seat_three(&run).await;
+    let (gm, bea, cid) = (seats.0[0].clone(), seats.0[1].clone(), seats.0[2].clone());
+    let (gm_key, bea_key) = (keys.of("Gale"), keys.of("Bea"));
+    let mut ids: Vec<(String, String)> = Vec::new();
+
+    step("a Tray roll is shown verified on all three with the same dice", async {
+        let known = known_rolls(&bea).await;
+        let faces = roll_in_tray(&bea, "3d6").await;
+        let id = new_roll_of(&bea, &bea_key, &known, ROLL).await;
+        let dice = verified_everywhere(&seats, &bea_key, &id, |d| dice_are(d, 3, 6)).await;
+        let mut shown: Vec<i64> = dice_of(&dice).unwrap_or_default().into_iter().map(|(_, f)| f).collect();
+        let mut tray = faces.clone();
+        shown.sort();
+        tray.sort();
+        assert_eq!(shown, tray, "[Bea] the Tray shows the table roll's dice ({faces:?}), the Table screen {dice}");
+        ids.push((bea_key.clone(), id));
+    })
+    .await;
+
+    step("the GM asks Bea for 2d20kh1 and her answer is verified everywhere", async {
+        let known = known_rolls(&bea).await;
+        gm.page.type_into("#table-ask-request", "2d20kh1").await;
+        gm.page.select("#table-ask-to", &bea_key).await;
+        gm.page.click("#table-ask").await;
+        bea.wait_for(".table-asked", ROLL).await;
+        bea.wait_text(".table-asked .ask-odds", "the request's odds", UI, |t| !t.is_empty()).await;
+        bea.page.click(".table-asked button.ask-roll").await;
+        let id = new_roll_of(&bea, &bea_key, &known, ROLL).await;
+        verified_everywhere(&seats, &bea_key, &id, |d| dice_are(d, 2, 20)).await;
+        ids.push((bea_key.clone(), id));
+    })
+    .await;
+
+    step("the GM's hidden roll is sealed for the others, then revealed and verified", async {
+        let known = known_rolls(&gm).await;
+        gm.page.type_into("#table-secret-notation", "1d100").await;
+        gm.page.click("#table-secret-roll").await;
+        let id = new_roll_of(&gm, &gm_key, &known, ROLL).await;
+        for seat in [&bea, &cid] {
+            let row = wait_roll(seat, &gm_key, &id, "sealed", ROLL, |r| r.status == "sealed").await;
+            assert!(
+                row.dice.as_deref().unwrap_or("").is_empty(),
+                "[{}] a sealed roll shows no dice, it shows {:?}",
+                seat.name,
+                row.dice
+            );
+        }
+        let reveal = format!("li.table-roll[data-roll=\"{id}\"][data-roller=\"{gm_key}\"] button.table-reveal");
+        gm.wait_for(&reveal, ROLL).await;
+        gm.page.click(&reveal).await;
+        verified_everywhere(&seats, &gm_key, &id, |d| dice_are(d, 1, 100)).await;
+        ids.push((gm_key.clone(), id));
+    })
+    .await;
+
+    step("a native peer's tampered reveal is flagged as failed on all three", async {
+        let mut cheat = CheatingPeer::join(run.relay_url(), &link, "Mallory", 19)
+            .await
+            .unwrap_or_else(|e| panic!("the native peer could not join: {e}"));
+        let cheat_key = cheat.key();
+        seats
+            .each(|seat| {
+                let k = cheat_key.clone();
+                async move {
+                    wait_peers(&seat, "the native peer Mallory at the table", JOIN, |rows| {
+                        rows.iter().any(|r| r.key == k && r.name.as_deref() == Some("Mallory"))
+                    })
+                    .await
+                }
+            })
+            .await;
+        cheat.wait_for_peers(3, JOIN).await.unwrap_or_else(|e| panic!("{e}"));
+        let id = cheat.roll_tampered("mallory-1", "3d6").await.unwrap_or_else(|e| panic!("{e}"));
+        seats
+            .each(|seat| {
+                let (k, id) = (cheat_key.clone(), id.clone());
+                async move {
+                    wait_roll(&seat, &k, &id, "failed", ROLL, |r| {
+                        r.status == "failed" && r.status_text.as_deref().is_some_and(|t| t.starts_with("failed"))
+                    })
+                    .await
+                }
+            })
+            .await;
+        ids.push((cheat_key.clone(), id));
+        cheat.leave().await.unwrap_or_else(|e| panic!("the native peer could not leave: {e}"));
+        seats
+            .each(|seat| {
+                let k = cheat_key.clone();
+                async move {
+                    wait_peers(&seat, "Mallory shown as left (or gone)", ROLL, |rows| {
+                        rows.iter().all(|r| r.key != k || r.path.as_deref() == Some("left"))
+                    })
+                    .await
+                }
+            })
+            .await;
+    })
+    .await;
+
+    step("Bea reloads and rejoins with every earlier roll and status intact", async {
+        let before: Vec<RollRow> = rolls(&bea).await;
+        for (roller, id) in &ids {
+            assert!(before.iter().any(|r| &r.roller == roller && &r.id == id), "[Bea] shows roll {id} before reloading");
+        }
+        bea.page.reload().await;
+        bea.wait_for("section.screen.table", UI).await;
+        // Rejoining may be automatic (the table is saved state) or one tap on Join.
+        let at_table = "return document.querySelector('#table-leave') ? 'at' : document.querySelector('#table-join') ? 'join' : null;";
+        let state = bea.wait_for_js("the Table screen after the reload", UI, at_table, vec![], |v| v.as_str().map(String::from)).await;
+        if state == "join" {
+            bea.page.click("#table-join").await;
+        }
+        let me = wait_peers(&bea, "itself as `you` after the reload", JOIN, |rows| {
+            rows.iter().any(|r| r.path.as_deref() == Some("you"))
+        })
+        .await;
+        let you = me.iter().find(|r| r.path.as_deref() == Some("you")).map(|r| r.key.clone());
+        assert_eq!(you.as_deref(), Some(bea_key.as_str()), "[Bea] keeps her identity across the reload");
+        let expected: Vec<RollRow> = before.clone();
+        bea.wait_for_js("every roll from before the reload, same status and dice", ROLL, ROLLS_JS, vec![], |v| {
+            let now = parse_rows::<RollRow>(v)?;
+            expected
+                .iter()
+                .all(|b| now.iter().any(|r| r.key() == b.key() && r.status == b.status && r.dice == b.dice))
+                .then_some(())
+        })
+        .await;
+        seats
+            .each(|seat| {
+                let keys = keys.0.clone();
+                async move {
+                    wait_peers(&seat, "Gale, Bea and Cid connected again", JOIN, |rows| {
+                        keys.values().all(|k| {
+                            rows.iter().any(|r| &r.key == k && matches!(r.path.as_deref(), Some("you" | "direct")))
+                        })
+                    })
+                    .await
+                }
+            })
+            .await;
+    })
+    .await;
+
+    step("a fourth, relay-only browser joins and its roll is verified on the others", async {
+        let dee = run.seat("Dee (relays only)").await;
+        open_table(&run, &dee, "&direct=off", &fragment).await;
+        join(&dee, "Dee").await;
+        let dee_key =
+            wait_peers(&dee, "itself as `you`", JOIN, |rows| rows.iter().any(|r| r.path.as_deref() == Some("you")))
+                .await
+                .into_iter()
+                .find(|r| r.path.as_deref() == Some("you"))
+                .map(|r| r.key)
+                .unwrap_or_default();
+        seats
+            .each(|seat| {
+                let k = dee_key.clone();
+                async move {
+                    wait_peers(&seat, "Dee shown `via relays`", VIA_RELAYS, |rows| {
+                        rows.iter().any(|r| r.key == k && r.path.as_deref() == Some("via relays"))
+                    })
+                    .await
+                }
+            })
+            .await;
+        wait_peers(&dee, "the three others `via relays`", VIA_RELAYS, |rows| {
+            rows.iter().filter(|r| r.path.as_deref() == Some("via relays")).count() == 3
+        })
+        .await;
+        let known = known_rolls(&dee).await;
+        roll_in_tray(&dee, "2d6").await;
+        let id = new_roll_of(&dee, &dee_key, &known, ROLL).await;
+        let all = Seats([seats.0.clone(), vec![dee.clone()]].concat());
+        verified_everywhere(&all, &dee_key, &id, |d| dice_are(d, 2, 6)).await;
+        for seat in &all.0 {
+            let errors = seat.page.js_errors().await;
+            assert!(errors.is_empty(), "[{}] page errors: {errors:?}", seat.name);
+        }
+    })
+    .await;
+}
+
+/// How long from a tap on Roll in one browser to the roll shown verified on the two others, over 20 rolls.
+///
+/// Method: before each tap, the roller's page gets a capture-phase click listener on the Tray's Roll button that
+/// records `performance.timeOrigin + performance.now()`, and each other page gets a MutationObserver that records
+/// the same clock the moment a new `li.table-roll` of the roller has `data-status="verified"`. Both are wall-clock
+/// times in milliseconds (each page's time origin plus its monotonic clock) on one machine, so they compare across
+/// the three browsers to about a millisecond, and the WebDriver round trips of the test do not count. A roll's
+/// latency is the later of the two others' times minus the tap. Printed, not asserted (the issue's target is
+/// under 300 ms).
+#[test]
+fn table_latency_figure() {
+    in_own_netns("table::table_latency_figure", || {
+        run_table_test(|run| async move {
+            let (seats, keys, _, _) = seat_three(&run).await;
+            let bea_key = keys.of("Bea");
+            let (bea, others) = (seats.0[1].clone(), Seats(vec![seats.0[0].clone(), seats.0[2].clone()]));
+            let mut latencies = step("20 rolls from Bea's Tray, timed on Gale's and Cid's Table screens", async {
+                bea.go("#/tray", "#tray-expr").await;
+                bea.page.type_into("#tray-expr", "3d6").await;
+                let mut latencies = Vec::new();
+                for n in 1..=20 {
+                    others
+                        .each(|s| {
+                            let k = bea_key.clone();
+                            async move { s.page.js(WATCH_JS, vec![json!(k)]).await }
+                        })
+                        .await;
+                    bea.wait_for_js(
+                        "the Roll button enabled",
+                        ROLL,
+                        "const b = document.querySelector('.tray-roll'); return !!b && !b.disabled;",
+                        vec![],
+                        |v| (v == &Value::Bool(true)).then_some(()),
+                    )
+                    .await;
+                    bea.page.js(TAP_JS, vec![]).await;
+                    bea.page.click(".tray-roll").await;
+                    let seen = others
+                        .each(|s| async move {
+                            s.wait_for_js(
+                                &format!("roll {n} verified"),
+                                ROLL,
+                                "return window.__dtLat;",
+                                vec![],
+                                Value::as_f64,
+                            )
+                            .await
+                        })
+                        .await;
+                    let tap =
+                        bea.wait_for_js("the tap's time", UI, "return window.__dtTap;", vec![], Value::as_f64).await;
+                    let latest = seen.iter().cloned().fold(f64::MIN, f64::max);
+                    latencies.push(latest - tap);
+                }
+                latencies
+            })
+            .await;
+            latencies.sort_by(f64::total_cmp);
+            let median = (latencies[9] + latencies[10]) / 2.0;
+            let max = latencies[19];
+            println!("table latency: median {median:.0} ms, max {max:.0} ms over 20 rolls");
+        });
+    });
+}
+
+/// Install on a watching page: the time a new verified roll of `arguments[0]` appears, in `window.__dtLat`.
+const WATCH_JS: &str = "const roller = arguments[0];
+    const key = li => li.dataset.roller + ' ' + li.dataset.roll;
+    const seen = new Set([...document.querySelectorAll('li.table-roll')].map(key));
+    window.__dtLat = null;
+    if (window.__dtObs) window.__dtObs.disconnect();
+    const check = () => {
+      if (window.__dtLat !== null) return;
+      for (const li of document.querySelectorAll('li.table-roll[data-status=\"verified\"]')) {
+        if (li.dataset.roller === roller && !seen.has(key(li))) {
+          window.__dtLat = performance.timeOrigin + performance.now();
+          window.__dtObs.disconnect();
+          return;
+        }
+      }
+    };
+    window.__dtObs = new MutationObserver(check);
+    window.__dtObs.observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-status']});
+    return true;";
+
+/// Install on the rolling page: the time of the next click on Roll, in `window.__dtTap`.
+const TAP_JS: &str = "window.__dtTap = null;
+    document.querySelector('.tray-roll').addEventListener('click',
+      () => { window.__dtTap = performance.timeOrigin + performance.now(); }, {capture: true, once: true});
+    return true;";
