@@ -85,7 +85,7 @@ pub fn App(saved: crate::storage::Saved) -> impl IntoView {
 /// Sit back down at the table this device was seated at before the reload (its code is the Table screen's chunk,
 /// fetched only when there is a saved seat).
 fn resume_table(state: crate::state::AppState) {
-    if state.seating.with_untracked(|s| s.seat.is_none()) {
+    if state.seating.with_untracked(|s| s.is_empty()) {
         return;
     }
     leptos::task::spawn_local(async move {

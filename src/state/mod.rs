@@ -30,7 +30,7 @@ pub struct AppState {
     /// that character makes it as soon as it is ready (`systems::roll_bar`). Not saved.
     pub pending_roll: RwSignal<Option<String>>,
     /// The table this device sits at, as saved (a reload sits back down from it; table mode keeps it current).
-    pub seating: RwSignal<dicetray_saved::seat::Seating>,
+    pub seating: RwSignal<dicetray_saved::seat::SeatingText>,
     /// The table this device sits at, if any (table mode, `crate::table`): rolls then take their seed from it
     /// (`roll::Seat`). Not saved here: the table keeps its own saved seat.
     pub seat: StoredValue<Option<std::rc::Rc<dyn roll::Seat>>, LocalStorage>,

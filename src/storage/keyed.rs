@@ -11,7 +11,7 @@ use super::load::{not_read, refused};
 use crate::state::{AppState, NoticeLevel};
 use dicetray_saved::desk::{decode_desk, encode_desk, Desk, DESK_KEY, DESK_VERSION};
 use dicetray_saved::migrate::DecodeError;
-use dicetray_saved::seat::{decode_seating, encode_seating, Seating, SEAT_KEY, SEAT_VERSION};
+use dicetray_saved::seat::{decode_seating, SeatingText, SEAT_KEY, SEAT_VERSION};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::marker::PhantomData;
@@ -53,18 +53,19 @@ impl Keyed for Desk {
     }
 }
 
-impl Keyed for Seating {
+/// The table seat is kept as the text table mode made (`SeatingText`); reading it checks it is a seating.
+impl Keyed for SeatingText {
     const KEY: &'static str = SEAT_KEY;
     const VERSION: u32 = SEAT_VERSION;
     const NOUN: &'static str = "seat at a table (the table's link and its log of rolls)";
     const KEPT: &'static str = "Your seat at the table and its log";
     fn encode(&self) -> String {
-        encode_seating(self)
+        self.saved()
     }
-    fn decode(raw: &str) -> Result<Seating, DecodeError> {
-        decode_seating(raw)
+    fn decode(raw: &str) -> Result<SeatingText, DecodeError> {
+        decode_seating(raw).map(|_| SeatingText(raw.to_string()))
     }
-    fn signal(state: &AppState) -> RwSignal<Seating> {
+    fn signal(state: &AppState) -> RwSignal<SeatingText> {
         state.seating
     }
 }

@@ -18,7 +18,7 @@ use dicetray_saved::desk::{Desk, DESK_KEY};
 use dicetray_saved::merge::sort_history;
 use dicetray_saved::migrate::{decode, BadEntry, DecodeError};
 use dicetray_saved::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
-use dicetray_saved::seat::{Seating, SEAT_KEY};
+use dicetray_saved::seat::{SeatingText, SEAT_KEY};
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// What start-up read from both keys.
@@ -32,7 +32,7 @@ pub struct Restored {
     /// Who rolls, the situations, the Tray's text and favourites.
     pub desk: LoadedKey<Desk>,
     /// The table this device sits at, if any.
-    pub seating: LoadedKey<Seating>,
+    pub seating: LoadedKey<SeatingText>,
 }
 
 impl Restored {

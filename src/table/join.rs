@@ -5,6 +5,7 @@ use super::config::TableConfig;
 use super::invite::Invite;
 use super::seat::{fresh32, Seated};
 use crate::state::{now_ms, use_app_state, AppState, NoticeLevel};
+use dicetray_saved::seat::Seating;
 use dicetray_table::member::Member;
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -35,7 +36,21 @@ pub fn resume(state: AppState) {
     if state.seat.with_value(Option::is_some) {
         return;
     }
-    let Some(saved) = state.seating.with_untracked(|s| s.seat.clone()) else { return };
+    let text = state.seating.with_untracked(|s| s.clone());
+    if text.is_empty() {
+        return;
+    }
+    let saved = match dicetray_saved::seat::decode_seating(&text.0) {
+        Ok(Seating { seat: Some(seat) }) => seat,
+        Ok(Seating { seat: None }) => return,
+        Err(e) => {
+            state.notify(
+                NoticeLevel::Warning,
+                format!("Your table could not be rejoined: its saved seat is damaged ({e:?})."),
+            );
+            return;
+        }
+    };
     let sat = (|| {
         let config = TableConfig { relays: saved.relays, ice: saved.ice, direct: saved.direct };
         let identity = saved.member.identity_secret.0;

@@ -7,7 +7,7 @@ use super::config::TableConfig;
 use super::invite::Invite;
 use crate::state::roll::Seat;
 use crate::state::{now_ms, AppState, CharacterRef, NoticeLevel, RollSource};
-use dicetray_saved::seat::{Seat as SavedSeat, Seating};
+use dicetray_saved::seat::{encode_seating, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
 use dicetray_table::{Event, PeerKey, RollRequest, Status};
 use leptos::prelude::*;
@@ -262,7 +262,7 @@ impl Seated {
                 direct: c.direct,
                 member,
             };
-            self.0.state.seating.set(Seating { seat: Some(seat) });
+            self.0.state.seating.set(SeatingText(encode_seating(&Seating { seat: Some(seat) })));
         }
     }
 
@@ -325,7 +325,7 @@ impl Seated {
             c.close();
         }
         self.0.waiting.borrow_mut().clear();
-        self.0.state.seating.set(Seating::default());
+        self.0.state.seating.set(SeatingText::default());
     }
 }
 
@@ -353,5 +353,110 @@ impl Seat for Seated {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+
+    /// A wire between seats: what each seat broadcasts is queued for every other seat.
+    #[derive(Default)]
+    struct Wire(RefCell<VecDeque<(usize, Vec<u8>)>>);
+
+    struct End(Rc<Wire>, usize);
+
+    impl Carrier for End {
+        fn broadcast(&self, bytes: &[u8]) {
+            self.0 .0.borrow_mut().push_back((self.1, bytes.to_vec()));
+        }
+        fn close(&self) {}
+    }
+
+    /// Deliver everything queued (and whatever that makes the seats send), ticking each seat in between.
+    fn settle(wire: &Wire, seats: &[Seated]) {
+        for _ in 0..200 {
+            let next = wire.0.borrow_mut().pop_front();
+            match next {
+                Some((from, bytes)) => {
+                    seats.iter().enumerate().filter(|(i, _)| *i != from).for_each(|(_, s)| s.receive(&bytes))
+                }
+                None => {
+                    seats.iter().for_each(Seated::tick);
+                    if wire.0.borrow().is_empty() {
+                        return;
+                    }
+                }
+            }
+        }
+        panic!("the seats never went quiet");
+    }
+
+    fn seat(state: AppState, wire: &Rc<Wire>, n: usize, name: &str, secret: u8) -> Seated {
+        let invite = Invite { id: "AAAAAAAAAAAAAAAAAAAAAA".into(), key: [7; 32] };
+        let mut member = Member::new(&invite.id, [secret; 32], name.into(), None).unwrap();
+        let hello = member.hello(now()).unwrap();
+        let config = TableConfig::from_query("?relays=ws://127.0.0.1:1").unwrap();
+        let seat = Seated::new(state, member, invite, n == 0, config);
+        seat.attach(Rc::new(End(Rc::clone(wire), n)));
+        seat.broadcast_hello(hello);
+        seat
+    }
+
+    #[test]
+    fn a_panel_roll_at_a_table_is_verified_everywhere_and_recorded_with_the_tables_seed() {
+        let owner = Owner::new();
+        owner.set();
+        let (gale, bea) = (AppState::for_tests(), AppState::for_tests());
+        let wire = Rc::new(Wire::default());
+        let seats = [seat(gale, &wire, 0, "Gale", 3), seat(bea, &wire, 1, "Bea", 4)];
+        settle(&wire, &seats);
+        bea.seat.set_value(Some(Rc::new(seats[1].clone())));
+        assert_eq!(seats[0].with_member(|m| m.table().peers().len()), 2, "Gale sees both");
+
+        let source = RollSource::Notation { expr: "3d6".into(), version: dicetray_rules::dice::NOTATION_VERSION };
+        let expr = dicetray_rules::dice::parse("3d6").unwrap();
+        let done = Rc::new(RefCell::new(None));
+        let d = Rc::clone(&done);
+        bea.roll(
+            None,
+            source,
+            move |seed| expr.roll(seed).map(|r| (r.total, crate::state::roll::Rolled::notation(&r))),
+            move |r| *d.borrow_mut() = Some(r),
+        );
+        assert!(done.borrow().is_none(), "the roll waits for Gale's contribution");
+        settle(&wire, &seats);
+        let (total, entry) = done.borrow_mut().take().expect("rolled once the table's seed came").unwrap();
+        let bea_key = seats[1].me();
+        let (roll_id, seed) = seats[1].with_member(|m| {
+            let r = m.table().rolls().iter().find(|r| r.roller == bea_key).expect("Bea's roll").id.clone();
+            let seed = m.seed_of(&bea_key, &r);
+            (r, seed)
+        });
+        for s in &seats {
+            let status = s.with_member(|m| m.table().roll(&bea_key, &roll_id).map(|r| r.status.clone()));
+            assert_eq!(status, Some(Status::Verified));
+            assert_eq!(s.with_member(|m| m.seed_of(&bea_key, &roll_id)), seed, "every seat has the same seed");
+        }
+        bea.history.with_untracked(|h| {
+            assert_eq!((h.len(), h[0].id.as_str()), (1, entry.as_str()));
+            assert_eq!(Some(h[0].seed), seed, "History has the table's seed, so the entry replays the table roll");
+            assert_eq!(h[0].total, dicetray_rules::dice::value::to_f64(total));
+        });
+        assert_eq!(
+            gale.history.with_untracked(|h| h.len()),
+            0,
+            "another player's roll is the table's, not Gale's History"
+        );
+        for _ in 0..SAVE_EVERY_TICKS {
+            seats[1].tick();
+        }
+        let text = bea.seating.with_untracked(|s| s.0.clone());
+        let saved =
+            dicetray_saved::seat::decode_seating(&text).unwrap().seat.expect("saved within a second of a change");
+        assert_eq!(saved.member.log.messages.len(), seats[1].with_member(|m| m.log().messages.len()));
+        assert!(!saved.gm && seats[0].is_gm());
     }
 }

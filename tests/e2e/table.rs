@@ -64,11 +64,11 @@ fn parse_rows<T: for<'de> Deserialize<'de>>(v: &Value) -> Option<Vec<T>> {
     serde_json::from_value(v.clone()).ok()
 }
 
-/// `d6:4 d6:2 d6:5` as (sides, face) pairs; None if it is not in that form.
+/// `d6:4 d6:2 d20:3(dropped)` as (sides, face) pairs, dropped dice included; None if it is not in that form.
 fn dice_of(text: &str) -> Option<Vec<(u32, i64)>> {
     text.split_whitespace()
         .map(|d| {
-            let (kind, face) = d.split_once(':')?;
+            let (kind, face) = d.trim_end_matches("(dropped)").split_once(':')?;
             Some((kind.strip_prefix('d')?.parse().ok()?, face.parse().ok()?))
         })
         .collect()

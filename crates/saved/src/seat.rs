@@ -36,6 +36,28 @@ pub struct Seat {
     pub member: SavedMember,
 }
 
+/// The seating as its saved text, which table mode makes ([`encode_seating`]) and reads ([`decode_seating`]) and
+/// storage writes as is: the app's first load then carries none of the table's types (they are the Table
+/// screen's chunk). Empty: no seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatingText(pub String);
+
+impl SeatingText {
+    /// What storage writes: the text, or a seating with no seat.
+    pub fn saved(&self) -> String {
+        if self.0.is_empty() {
+            format!(r#"{{"version":{SEAT_VERSION},"data":{{"seat":null}}}}"#)
+        } else {
+            self.0.clone()
+        }
+    }
+
+    /// No seat saved.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty() || self.0 == SeatingText::default().saved()
+    }
+}
+
 pub fn encode_seating(seating: &Seating) -> String {
     #[derive(Serialize)]
     struct Envelope<'a> {
@@ -80,5 +102,7 @@ mod tests {
         assert!(matches!(&err, DecodeError::Unreadable(w) if w.contains("data.seat")), "{err:?}");
         assert!(matches!(decode_seating(r#"{"version":7,"data":{}}"#), Err(DecodeError::Future(7))));
         assert!(decode_seating("[1]").is_err() && decode_seating("{").is_err());
+        assert_eq!(SeatingText::default().saved(), raw, "no seat reads the same either way");
+        assert!(SeatingText::default().is_empty() && SeatingText(raw).is_empty());
     }
 }
