@@ -21,6 +21,7 @@ pub(crate) fn check_reveal(
 ) -> Result<Status, String> {
     let names: Vec<(PeerKey, String)> = table.peers().keys().map(|k| (*k, table.name_of(k))).collect();
     let name = |k: &PeerKey| names.iter().find(|(n, _)| n == k).map_or(k.short(), |(_, s)| s.clone());
+    let known = |k: &PeerKey| names.iter().any(|(n, _)| n == k);
     let r = table.open_roll(&from, id)?;
     let request = match (r.sealed, sealed_request) {
         (false, None) => r.request.clone().ok_or("an open roll without a request")?,
@@ -42,10 +43,12 @@ pub(crate) fn check_reveal(
         if !ok || c.from == from {
             return Ok(Status::Failed(format!("contribution {} in the reveal belongs to another roll", i + 1)));
         }
-        if !r.eligible.contains(&c.from) {
-            let who = name(&c.from);
+        // A peer that said hello here, present or since left: not who was present at the intent, which depends on
+        // the order messages reached this device.
+        if !known(&c.from) {
             return Ok(Status::Failed(format!(
-                "uses a contribution from {who}, who was not at the table at the intent"
+                "uses a contribution from {}, who never said hello at this table",
+                c.from.short()
             )));
         }
         if used.iter().any(|(k, _)| *k == c.from) {

@@ -26,7 +26,8 @@ pub enum RejectKind {
     /// it joined or whose announcement is still on its way, or a sender whose hello has not arrived here. Expected
     /// for a newcomer; nothing to show.
     BeforeJoin,
-    /// A contribution to a roll already revealed here: it took longer than the roller's wait. Nothing to show.
+    /// Arrived after it stopped mattering: a contribution to a roll already revealed here (it took longer than the
+    /// roller's wait), or a hello overtaken by a later message of its peer. Nothing to show.
     Late,
 }
 

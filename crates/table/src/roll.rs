@@ -37,9 +37,8 @@ pub struct TableRoll {
     pub sealed: bool,
     /// When the intent arrived here (the caller's clock, milliseconds).
     pub announced_ms: u64,
-    /// Peers present when the intent arrived: the only ones whose contributions count.
-    pub eligible: BTreeSet<PeerKey>,
-    /// Those of them still expected to contribute (a peer that leaves is dropped).
+    /// Peers present (here) when the intent arrived, whom the roller's wait is for; one that leaves is dropped.
+    /// Only the wait: any peer present when its contribution arrives may contribute.
     pub expected: BTreeSet<PeerKey>,
     /// Contributions that arrived here.
     pub seen: BTreeMap<PeerKey, Seen>,

@@ -137,6 +137,11 @@ impl Table {
             }
             Body::SealedIntent { roll, commitment } => self.announce(from, roll, None, *commitment, now),
             Body::Contribution { roll, roller, bytes } => {
+                // Who was present when the intent arrived is not asked: that depends on the order messages reached
+                // this device (a newcomer's hello can arrive after an intent its roller sent knowing the newcomer),
+                // so it would fail honest rolls, and it bought nothing against a roller's own throwaway peers, which
+                // must say hello like anyone (docs/table-protocol.md, "Who can cheat what").
+                let present = self.peers.get(&from).is_some_and(|p| p.present);
                 let r = self.open_roll(roller, roll)?;
                 if from == r.roller {
                     return Err("a roller cannot contribute to its own roll".into());
@@ -144,8 +149,8 @@ impl Table {
                 if r.seen.contains_key(&from) {
                     return Err("a second contribution to the same roll".into());
                 }
-                if !r.eligible.contains(&from) {
-                    return Err("contributes to a roll announced before it joined".into());
+                if !present {
+                    return Err("contributes after leaving the table".into());
                 }
                 r.seen.insert(from, Seen { bytes: *bytes, at_ms: now, message: text });
                 Ok(vec![])
@@ -220,7 +225,6 @@ impl Table {
             commitment,
             sealed,
             announced_ms: now,
-            eligible: expected.clone(),
             expected,
             seen: BTreeMap::new(),
             status: if sealed { Status::Sealed } else { Status::Pending },

@@ -214,11 +214,11 @@ fn a_ninth_peer_and_a_seventeenth_open_roll_are_refused() {
 }
 
 #[test]
-fn a_contribution_signed_by_a_stranger_fails_the_roll() {
+fn a_contribution_signed_by_a_key_that_never_said_hello_fails_the_roll() {
     let mut sim = Sim::new(2, 25);
     let secret = bytes(1);
     sim.announce(0, "g", "1d20", secret);
-    // The roller grinds with a throwaway key of its own instead of waiting for real peers.
+    // The roller grinds with a throwaway key of its own that never joined, instead of waiting for real peers.
     let roller = sim.key(0);
     let mut sybil = Identity::from_secret(bytes(4242).0).unwrap();
     let fake = sybil.seal(sim.hash, Body::Contribution { roll: "g".into(), roller, bytes: bytes(5) });
@@ -227,5 +227,35 @@ fn a_contribution_signed_by_a_stranger_fails_the_roll() {
     let contributions = vec![String::from_utf8(fake).unwrap()];
     let reveal = sim.seal(0, Body::Reveal { roll: "g".into(), secret, contributions, result });
     sim.deliver(&reveal, NOW + 1);
-    assert!(failed(&sim.statuses(0, "g")[1], "was not at the table at the intent"));
+    let reason = format!("uses a contribution from {}, who never said hello at this table", sybil.public().short());
+    assert!(failed(&sim.statuses(0, "g")[1], &reason), "{:?}", sim.statuses(0, "g"));
+}
+
+#[test]
+fn a_peer_that_joined_after_the_intent_counts_and_one_that_left_cannot_contribute() {
+    let mut sim = Sim::new(3, 26);
+    let secret = bytes(1);
+    sim.announce(0, "j", "2d6", secret);
+    // A newcomer whose hello arrives after the intent may contribute (its roller may well have known it first).
+    let mut late = Identity::from_secret(bytes(6000).0).unwrap();
+    let hello = late.seal(sim.hash, Body::Hello { name: "late".into(), character: None });
+    sim.deliver(&hello, NOW + 5);
+    let roller = sim.key(0);
+    let c = late.seal(sim.hash, Body::Contribution { roll: "j".into(), roller, bytes: bytes(61) });
+    sim.deliver(&c, NOW + 10);
+    // Player 2 leaves; a contribution it sends afterwards is refused, naming why.
+    sim.send(2, Body::Leave, NOW + 20);
+    let gone = sim.contribution(2, 0, "j", 62);
+    let err = sim.devices[1].table.receive(&gone, NOW + 30).unwrap_err();
+    assert!(err.to_string().contains("contributes after leaving the table"), "{err}");
+    let c1 = sim.contribution(1, 0, "j", 63);
+    sim.deliver(&c1, NOW + 40);
+    // The newcomer's contribution is in the reveal and checks out everywhere, though it left before the reveal.
+    let reveal = sim.reveal(0, "j", secret);
+    let seen = sim.devices[1].table.roll(&roller, "j").unwrap().seen.len();
+    assert_eq!(seen, 2, "player 1 and the newcomer");
+    let bye = late.seal(sim.hash, Body::Leave);
+    sim.deliver(&bye, NOW + 45);
+    sim.deliver(&reveal, NOW + 50);
+    assert_eq!(sim.statuses(0, "j"), vec![Status::Verified; 3]);
 }

@@ -92,6 +92,41 @@ fn an_answer_to_a_request_for_someone_else_is_refused() {
     assert!(err.to_string().contains("asked someone else"), "{err}");
 }
 
+#[test]
+fn a_roll_by_a_peer_who_learned_of_a_newcomer_first_verifies_wherever_the_newcomer_arrives_later() {
+    // A (0) hears newcomer D's hello and rolls at once. At B (1) the intent arrives before D's hello; at C (2) D's
+    // contribution even arrives before its hello (refused then, as from a stranger). Both must verify A's roll.
+    let mut sim = Sim::new(3, 8);
+    let mut d = Identity::from_secret(bytes(8000).0).unwrap();
+    let hello = d.seal(sim.hash, Body::Hello { name: "newcomer".into(), character: None });
+    sim.devices[0].table.receive(&hello, NOW).unwrap();
+    let secret = bytes(3);
+    let intent = sim.intent(0, "n", "1d20", secret);
+    for dev in &mut sim.devices {
+        dev.table.receive(&intent, NOW + 1).unwrap();
+    }
+    let roller = sim.key(0);
+    let from_d = d.seal(sim.hash, Body::Contribution { roll: "n".into(), roller, bytes: bytes(81) });
+    let early = sim.devices[2].table.receive(&from_d, NOW + 2).unwrap_err();
+    assert!(early.problem.contains("before saying hello"), "{early}");
+    for dev in &mut sim.devices[1..] {
+        dev.table.receive(&hello, NOW + 3).unwrap();
+    }
+    for dev in &mut sim.devices[..2] {
+        let taken = dev.table.receive(&from_d, NOW + 4);
+        assert!(taken.is_ok(), "a contribution from a peer present when it arrives counts: {taken:?}");
+    }
+    for i in [1, 2] {
+        let c = sim.contribution(i, 0, "n", 82 + i as u64);
+        sim.deliver(&c, NOW + 5);
+    }
+    let reveal = sim.reveal(0, "n", secret);
+    let Body::Reveal { contributions, .. } = open(&reveal).unwrap().body else { unreachable!() };
+    assert_eq!(contributions.len(), 3, "B's, C's and D's");
+    sim.deliver(&reveal, NOW + 6);
+    assert_eq!(sim.statuses(0, "n"), vec![Status::Verified; 3]);
+}
+
 /// Player 0 (the GM) asks player 1 for `1d20+3` as request `id`; then player `roller` rolls `r` honestly.
 fn gm_asks_player1_then(sim: &mut Sim, id: &str, roller: usize) -> PeerKey {
     let request = RollRequest::Notation { text: "1d20+3".into(), version: 2 };

@@ -161,7 +161,7 @@ fn a_member_saved_and_restored_mid_session_continues_where_it_was() {
     let secret = net.rng.bytes();
     let meanwhile = net.act(2, |m, now| m.roll(notation("1d8"), secret, now));
     net.advance(limits::CONTRIBUTION_WAIT_MS);
-    let (back, refused) = Member::restore(serde_json::from_str(&text).unwrap()).unwrap();
+    let (back, refused) = Member::restore(serde_json::from_str(&text).unwrap(), net.now).unwrap();
     assert!(refused.is_empty(), "{refused:?}");
     let logged: Vec<&str> = back.log().messages.iter().map(|m| m.message.as_str()).collect();
     for (_, bytes) in &net.sent[start..sent_before] {
@@ -180,10 +180,53 @@ fn a_member_saved_and_restored_mid_session_continues_where_it_was() {
     let secret = net.rng.bytes();
     let after = net.act(1, |m, now| m.roll(notation("2d6"), secret, now));
     net.run();
+    // It missed the others' messages while away: their first ones after the reload wait out the hold-back, once.
+    assert!(net.member(1).held() > 0);
+    net.advance(limits::HOLD_MS);
+    assert_eq!(net.member(1).held(), 0);
     net.verified_alike(1, &after);
     net.act(1, |m, now| m.reveal_sealed(&hidden, now).map(|b| ((), b)));
     net.run();
     net.verified_alike(1, &hidden);
+    assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
+}
+
+#[test]
+fn a_member_restored_from_a_save_older_than_its_last_messages_sends_what_every_peer_accepts() {
+    let mut net = Net::new(3, 19);
+    let saved = serde_json::to_string(&net.member(1).save()).unwrap();
+    // After the save and before the next one (the app saves at most once a second, after broadcasting): a roll and
+    // a GM request go out, and every peer takes them.
+    net.advance(100);
+    let secret = net.rng.bytes();
+    let lost = net.act(1, |m, now| m.roll(notation("1d6"), secret, now));
+    net.act(1, |m, now| m.ask(None, notation("1d20"), now));
+    net.run();
+    net.verified_alike(1, &lost);
+    let used = net.sent.iter().filter(|(i, _)| *i == 1).map(|(_, b)| signed_of(b).seq).max().unwrap();
+    assert!(used >= serde_json::from_str::<Saved>(&saved).unwrap().next_seq, "sent past the save");
+    // The crash, and the restore from the older save a moment later.
+    net.vanish(1);
+    net.advance(300);
+    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), net.now).unwrap();
+    assert!(refused.is_empty(), "{refused:?}");
+    assert!(back.save().next_seq > used, "its numbers jump past every one it used");
+    net.members[1] = Some(back);
+    let start = net.sent.len();
+    net.act(1, |m, now| m.hello(now).map(|b| ((), b)));
+    let secret = net.rng.bytes();
+    let again = net.act(1, |m, now| m.roll(notation("1d8"), secret, now));
+    net.run();
+    // Its first messages were taken at once: the others contributed (the restored member itself waits out its
+    // hold-back for what it missed).
+    let key = net.key(1);
+    for i in [0, 2] {
+        assert_eq!(net.member(i).table().roll(&key, &again).unwrap().seen.len(), 2, "at {i}: from 0 and 2");
+    }
+    assert!(net.sent[start..].len() >= 4, "hello, intent, two contributions");
+    net.advance(limits::HOLD_MS);
+    net.verified_alike(1, &again);
+    assert_ne!(again, lost);
     assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
 }
 
@@ -197,7 +240,7 @@ fn an_open_roll_saved_before_its_reveal_is_revealed_after_the_restore() {
     assert_eq!(net.statuses(0, &roll), vec![Status::Pending; 3], "every contribution in, not revealed yet");
     let saved = serde_json::to_string(&net.member(0).save()).unwrap();
     net.vanish(0);
-    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap()).unwrap();
+    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), net.now).unwrap();
     assert!(refused.is_empty(), "{refused:?}");
     assert_eq!(back.own_rolls().len(), 1);
     net.members[0] = Some(back);
@@ -235,15 +278,19 @@ fn a_peer_gone_mid_roll_delays_the_reveal_no_longer_than_the_wait() {
 #[test]
 fn a_copy_of_a_message_is_taken_once_and_a_refusal_is_reported_once() {
     let mut rng = Rng(9);
-    let mut a = Member::new("t", rng.bytes(), "a".into(), None).unwrap();
-    let mut b = Member::new("t", rng.bytes(), "b".into(), None).unwrap();
+    let mut a = Member::new("t", rng.bytes(), "a".into(), None, NOW).unwrap();
+    let mut b = Member::new("t", rng.bytes(), "b".into(), None, NOW).unwrap();
     let fresh = &mut || rng.bytes();
     let hello_b = b.hello(NOW).unwrap();
     let hello_a = a.hello(NOW).unwrap();
     let step = a.receive(&hello_b, NOW, fresh).unwrap();
     assert_eq!(step.outgoing.len(), 1, "a answers the newcomer's hello");
     assert_eq!(a.receive(&hello_b, NOW, fresh).unwrap(), Step::default());
-    b.receive(&hello_a, NOW, fresh).unwrap();
+    // b answers a's hello (a was new to b); a takes the answer, or b's next messages would wait behind its gap.
+    for answer in b.receive(&hello_a, NOW, fresh).unwrap().outgoing {
+        a.receive(&answer, NOW, fresh).unwrap();
+    }
+    assert_eq!(b.receive(&step.outgoing[0], NOW, fresh).unwrap().outgoing.len(), 0, "present: not answered");
     let logged = a.log().messages.len();
     let (roll, intent) = b.roll(notation("1d6"), [7; 32], NOW).unwrap();
     let contribution = a.receive(&intent, NOW, fresh).unwrap().outgoing;
@@ -260,7 +307,7 @@ fn a_copy_of_a_message_is_taken_once_and_a_refusal_is_reported_once() {
     assert!(a.receive(forged.as_bytes(), NOW, fresh).unwrap_err().is_problem());
     // A contribution arriving after the reveal is late, not a problem.
     b.receive(&contribution[0], NOW, fresh).unwrap();
-    let reveal = b.tick(NOW + 1).outgoing;
+    let reveal = b.tick(NOW + 1, fresh).outgoing;
     assert_eq!(reveal.len(), 1);
     let c = stranger.seal(table_hash("t"), Body::Hello { name: "c".into(), character: None });
     b.receive(&c, NOW, fresh).unwrap();
@@ -275,25 +322,25 @@ fn a_copy_of_a_message_is_taken_once_and_a_refusal_is_reported_once() {
 
 #[test]
 fn a_saved_member_is_strict_about_its_format() {
-    let mut m = Member::new("t", [3; 32], "me".into(), Some("Hero".into())).unwrap();
+    let mut m = Member::new("t", [3; 32], "me".into(), Some("Hero".into()), NOW).unwrap();
     m.hello(NOW).unwrap();
     let saved = m.save();
     let text = serde_json::to_string(&saved).unwrap();
     assert!(text.contains(r#""version":1"#) && text.contains(&hex_of([3; 32])), "{text}");
     let extra = text.replacen('{', r#"{"extra":1,"#, 1);
     assert!(serde_json::from_str::<Saved>(&extra).unwrap_err().to_string().contains("unknown field `extra`"));
-    let err = Member::restore(Saved { version: 2, ..saved.clone() }).err().unwrap();
+    let err = Member::restore(Saved { version: 2, ..saved.clone() }, NOW).err().unwrap();
     assert!(err.contains("`version` is 2; this dicetray reads version 1"), "{err}");
-    let err = Member::restore(Saved { table_id: "other".into(), ..saved.clone() }).err().unwrap();
+    let err = Member::restore(Saved { table_id: "other".into(), ..saved.clone() }, NOW).err().unwrap();
     assert!(err.contains("is for table"), "{err}");
     let bad_roll = OwnRoll { roll: "nope".into(), secret: Bytes32([1; 32]), request: notation("1d6"), sealed: false };
-    let err = Member::restore(Saved { own_rolls: vec![bad_roll], ..saved.clone() }).err().unwrap();
+    let err = Member::restore(Saved { own_rolls: vec![bad_roll], ..saved.clone() }, NOW).err().unwrap();
     assert!(err.contains("`nope` is not in the saved table log"), "{err}");
-    let (back, refused) = Member::restore(saved).unwrap();
+    let (back, refused) = Member::restore(saved, NOW).unwrap();
     assert!(refused.is_empty());
     assert_eq!(back.me(), m.me());
     assert_eq!(back.table().peers()[&m.me()].character.as_deref(), Some("Hero"));
-    assert!(Member::new("t", [3; 32], String::new(), None).err().unwrap().contains("MAX_NAME_CHARS"));
+    assert!(Member::new("t", [3; 32], String::new(), None, NOW).err().unwrap().contains("MAX_NAME_CHARS"));
 }
 
 fn hex_of(b: [u8; 32]) -> String {

@@ -5,18 +5,26 @@
 
 use crate::body::Body;
 use crate::error::{RejectKind, Rejected};
-use crate::key::Bytes32;
+use crate::key::{Bytes32, PeerKey};
 use crate::limits::MAX_NAME_CHARS;
 use crate::table::Table;
 use crate::wire::open;
+use std::collections::BTreeMap;
 
-/// `rejected` (the table's refusal of `bytes`, which changed nothing) with its kind set.
-pub(super) fn classify(table: &Table, hash: Bytes32, bytes: &[u8], rejected: Rejected) -> Rejected {
-    let kind = kind_of(table, hash, bytes);
+/// `rejected` (the table's refusal of `bytes`, which changed nothing) with its kind set. `first_seq`: per peer, the
+/// sequence number of the first message taken from it here (the hello that introduced it).
+pub(super) fn classify(
+    table: &Table,
+    hash: Bytes32,
+    bytes: &[u8],
+    rejected: Rejected,
+    first_seq: &BTreeMap<PeerKey, u64>,
+) -> Rejected {
+    let kind = kind_of(table, hash, bytes, first_seq);
     rejected.kind(kind)
 }
 
-fn kind_of(table: &Table, hash: Bytes32, bytes: &[u8]) -> RejectKind {
+fn kind_of(table: &Table, hash: Bytes32, bytes: &[u8], first_seq: &BTreeMap<PeerKey, u64>) -> RejectKind {
     use RejectKind::*;
     // Unreadable, forged or for another table: always a problem.
     let Ok(m) = open(bytes) else { return Problem };
@@ -28,16 +36,25 @@ fn kind_of(table: &Table, hash: Bytes32, bytes: &[u8]) -> RejectKind {
         return if matches!(m.body, Body::Hello { .. }) { Problem } else { BeforeJoin };
     };
     if m.seq <= peer.last_seq() {
-        return Problem;
+        // A hello overtaken by a later message of the same peer (say, its answer to another newcomer's hello, on the
+        // other path, before this device knew it) would change nothing now: expected, nothing to show. Anything
+        // else out of order after the member's hold-back (`hold.rs`) is a replay or a message held past its wait.
+        // A message numbered below the hello that introduced its peer here was sent before that peer knew this
+        // device (it overtook nothing this device could have waited for: the peer was unknown when it arrived).
+        return if matches!(m.body, Body::Hello { .. }) {
+            Late
+        } else if first_seq.get(&m.from).is_some_and(|first| m.seq < *first) {
+            BeforeJoin
+        } else {
+            Problem
+        };
     }
     let unseen = |known: bool| if known { Problem } else { BeforeJoin };
     match &m.body {
         Body::Contribution { roll, roller, .. } => match table.roll(roller, roll) {
             None => BeforeJoin,
             Some(r) if !r.status.is_open() => Late,
-            Some(r) if m.from == r.roller || r.seen.contains_key(&m.from) => Problem,
-            // Contributes to a roll that arrived here before its hello did.
-            Some(r) if !r.eligible.contains(&m.from) => BeforeJoin,
+            // Its own roll, a second contribution, or sent after its sender left.
             Some(_) => Problem,
         },
         Body::Reveal { roll, .. } | Body::SealedReveal { roll, .. } => unseen(table.roll(&m.from, roll).is_some()),

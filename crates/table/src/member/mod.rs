@@ -7,6 +7,7 @@
 
 mod actions;
 mod classify;
+mod hold;
 mod saved;
 
 pub use saved::{OwnRoll, Saved, SAVED_VERSION};
@@ -21,7 +22,7 @@ use crate::log::{LoggedMessage, TableLog};
 use crate::roll::Status;
 use crate::seed::seed;
 use crate::table::Table;
-use crate::wire::{Identity, Signed};
+use crate::wire::{open, Identity, Signed};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -34,7 +35,14 @@ pub struct Step {
     /// Own automatic answers (a contribution, a reveal, a hello) that this device's table refused, so they were not
     /// sent: a limit was hit (say, a reveal over `MAX_MESSAGE_BYTES`) or this device has not said hello.
     pub problems: Vec<String>,
+    /// Held-back messages (see [`Member::receive`]) applied in this step that the table refused, each classified
+    /// like a refusal [`Member::receive`] returns (show only those that [`Rejected::is_problem`]).
+    pub refused: Vec<Rejected>,
 }
+
+/// Own sequence numbers start at the clock in milliseconds times this, so a restored member's numbers are above any
+/// it sent before, saved or not (no device sends 1000 messages a millisecond).
+pub const SEQ_PER_MS: u64 = 1000;
 
 pub struct Member {
     table_id: String,
@@ -45,7 +53,7 @@ pub struct Member {
     me: PeerKey,
     name: String,
     character: Option<String>,
-    /// Own sequence numbers are counted here, not in `identity`, so a restored member continues them.
+    /// Own sequence numbers are counted here, not in `identity`; they start at `SEQ_PER_MS` times the clock.
     next_seq: u64,
     table: Table,
     own: Vec<OwnRoll>,
@@ -56,16 +64,22 @@ pub struct Member {
     /// The seed of every verified roll, for the local history.
     seeds: BTreeMap<(PeerKey, String), u64>,
     log: TableLog,
+    /// Messages that arrived ahead of their sender's sequence (`hold.rs`).
+    hold: hold::Hold,
+    /// What messages released while handling a refused one did: returned by the next [`Member::tick`].
+    pending: Step,
 }
 
 impl Member {
-    /// A member of table `table_id` (the id from the link) with the device's identity secret. Nothing is sent until
-    /// [`Member::hello`].
+    /// A member of table `table_id` (the id from the link) with the device's identity secret, at `now_ms` (the wall
+    /// clock): its sequence numbers start at `now_ms * SEQ_PER_MS`, above those of any earlier member of this device
+    /// at this table. Nothing is sent until [`Member::hello`].
     pub fn new(
         table_id: &str,
         identity_secret: [u8; 32],
         name: String,
         character: Option<String>,
+        now_ms: u64,
     ) -> Result<Member, String> {
         if table_id.is_empty() {
             return Err("the table id is empty".into());
@@ -85,20 +99,26 @@ impl Member {
             me,
             name,
             character,
-            next_seq: 1,
+            next_seq: now_ms.saturating_mul(SEQ_PER_MS).max(1),
             table: Table::new(hash, Some(me)),
             own: Vec::new(),
             taken: BTreeSet::new(),
             refused: BTreeSet::new(),
             seeds: BTreeMap::new(),
             log: TableLog::new(hash),
+            hold: hold::Hold::default(),
+            pending: Step::default(),
         })
     }
 
-    /// Take one message from the network. A copy of a message already taken is ignored (`Ok` with an empty step);
-    /// so is a copy of one already refused that is still refused (the first refusal was reported). Answers a roll
-    /// announced by another peer with a contribution (32 bytes from `fresh`), and a peer that was not present with
-    /// this device's hello, so a newcomer learns who is here.
+    /// Take one message from the network. A copy of a message already taken, or held, is ignored (`Ok` with an
+    /// empty step); so is a copy of one already refused that is still refused (the first refusal was reported).
+    /// Answers a roll announced by another peer with a contribution (32 bytes from `fresh`), and a peer that was not
+    /// present with this device's hello, so a newcomer learns who is here.
+    ///
+    /// A message from a known peer that arrives ahead of its sequence (the one before it is still on the other path)
+    /// is held back: `Ok` with an empty step now, and applied once the gap fills (the step of the message that fills
+    /// it has the events of all of them) or by [`Member::tick`] after `HOLD_MS` (gap accepted). See `hold.rs`.
     pub fn receive(
         &mut self,
         bytes: &[u8],
@@ -106,18 +126,50 @@ impl Member {
         fresh: &mut impl FnMut() -> [u8; 32],
     ) -> Result<Step, Rejected> {
         let hash: [u8; 32] = Sha256::digest(bytes).into();
-        if self.taken.contains(&hash) {
+        if self.taken.contains(&hash) || self.hold.holds(&hash) {
             return Ok(Step::default());
         }
+        // Unreadable, forged or for another table: straight to the table, which says what is wrong.
+        let signed = open(bytes).ok().filter(|m| m.table == self.hash);
+        let mut step = Step::default();
+        if let Some(m) = &signed {
+            match self.route(m) {
+                hold::Route::Hold => {
+                    self.hold_back(m, bytes, hash, now_ms, fresh, &mut step);
+                    return Ok(step);
+                }
+                hold::Route::Restart => self.release(m.from, m.seq - 1, now_ms, fresh, &mut step),
+                hold::Route::Take => {}
+            }
+            self.note_arrived(m.from, m.seq);
+        }
+        if let Err(e) = self.take_and_answer(bytes, now_ms, now_ms, fresh, &mut step) {
+            // Only a restart's hello releases messages before being taken; if it is refused, they still count.
+            self.pending.merge(step);
+            return match self.refused.insert(hash) {
+                true => Err(self.classify(bytes, e)),
+                false => Ok(Step::default()),
+            };
+        }
+        self.refused.remove(&hash);
+        if let Some(m) = &signed {
+            self.release_ready(m.from, now_ms, fresh, &mut step);
+        }
+        Ok(step)
+    }
+
+    /// Into the table (as arrived at `at_ms`), then this device's answers (sent at `now_ms`) into `step`.
+    fn take_and_answer(
+        &mut self,
+        bytes: &[u8],
+        at_ms: u64,
+        now_ms: u64,
+        fresh: &mut impl FnMut() -> [u8; 32],
+        step: &mut Step,
+    ) -> Result<(), Rejected> {
         let present: BTreeSet<PeerKey> =
             self.table.peers().iter().filter(|(_, p)| p.present).map(|(k, _)| *k).collect();
-        let events = match self.take(bytes, now_ms) {
-            Ok(events) => events,
-            Err(e) if self.refused.insert(hash) => return Err(classify::classify(&self.table, self.hash, bytes, e)),
-            Err(_) => return Ok(Step::default()),
-        };
-        self.refused.remove(&hash);
-        let mut step = Step::default();
+        let events = self.take(bytes, at_ms)?;
         for event in events {
             let answer = match &event {
                 Event::ContributeTo { roller, roll } if self.present() => {
@@ -132,16 +184,18 @@ impl Member {
             };
             step.events.push(event);
             if let Some(body) = answer {
-                self.emit(body, now_ms, &mut step);
+                self.emit(body, now_ms, step);
             }
         }
-        Ok(step)
+        Ok(())
     }
 
-    /// Let time pass: reveal own open rolls that are due (honestly, with every contribution that arrived), and mark
-    /// others' rolls not revealed in time.
-    pub fn tick(&mut self, now_ms: u64) -> Step {
-        let mut step = Step::default();
+    /// Let time pass: apply held-back messages whose gap filled or whose `HOLD_MS` is over (answering them as
+    /// [`Member::receive`] does, with bytes from `fresh`), reveal own open rolls that are due (honestly, with every
+    /// contribution that arrived), and mark others' rolls not revealed in time.
+    pub fn tick(&mut self, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) -> Step {
+        let mut step = std::mem::take(&mut self.pending);
+        self.release_due(now_ms, fresh, &mut step);
         for event in self.table.tick(now_ms) {
             let due = match &event {
                 Event::RevealDue { roll } => Some(roll.clone()),
@@ -201,6 +255,11 @@ impl Member {
         self.own.iter().find(|r| r.roll == roll && r.sealed).map(|r| &r.request)
     }
 
+    /// How many messages are held back waiting for a gap in their sender's sequence to fill.
+    pub fn held(&self) -> usize {
+        self.hold.len()
+    }
+
     /// Own rolls whose secret is kept for their reveal.
     pub fn own_rolls(&self) -> &[OwnRoll] {
         &self.own
@@ -216,7 +275,8 @@ impl Member {
     fn send(&mut self, body: Body, now_ms: u64) -> Result<(Vec<u8>, Vec<Event>), String> {
         let bytes = self.identity.seal_with_seq(self.hash, self.next_seq, body);
         let events = self.take(&bytes, now_ms).map_err(|e| e.problem)?;
-        self.next_seq += 1;
+        // Only a clock some 500,000 years ahead gets here; refuse rather than wrap.
+        self.next_seq = self.next_seq.checked_add(1).ok_or("this device's sequence numbers are used up")?;
         Ok((bytes, events))
     }
 
@@ -236,9 +296,20 @@ impl Member {
         }
     }
 
+    /// `e`, the table's refusal of `bytes`, with its kind (`classify.rs`).
+    fn classify(&self, bytes: &[u8], e: Rejected) -> Rejected {
+        classify::classify(&self.table, self.hash, bytes, e, &self.hold.first_seq)
+    }
+
     /// Into the table; when accepted, logged, remembered for dedupe, and the seed kept if it verified a roll.
     fn take(&mut self, bytes: &[u8], now_ms: u64) -> Result<Vec<Event>, Rejected> {
         let events = self.table.receive(bytes, now_ms)?;
+        for event in &events {
+            if let Event::Joined { peer, .. } = event {
+                let seq = self.table.peers().get(peer).map_or(0, |p| p.last_seq());
+                self.hold.first_seq.entry(*peer).or_insert(seq);
+            }
+        }
         self.taken.insert(Sha256::digest(bytes).into());
         let message = String::from_utf8_lossy(bytes).into_owned();
         self.log.messages.push(LoggedMessage { at_ms: now_ms, message });
@@ -268,6 +339,15 @@ impl Member {
             used.push((c.from, bytes));
         }
         Some(seed(&secret, &used, id, &request))
+    }
+}
+
+impl Step {
+    fn merge(&mut self, other: Step) {
+        self.events.extend(other.events);
+        self.outgoing.extend(other.outgoing);
+        self.problems.extend(other.problems);
+        self.refused.extend(other.refused);
     }
 }
 

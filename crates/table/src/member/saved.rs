@@ -35,7 +35,7 @@ pub struct Saved {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub character: Option<String>,
-    /// The sequence number of the next own message.
+    /// The sequence number of the next own message (at least: [`Member::restore`] jumps ahead of it).
     pub next_seq: u64,
     pub own_rolls: Vec<OwnRoll>,
     pub log: TableLog,
@@ -55,10 +55,15 @@ impl Member {
         }
     }
 
-    /// Rebuild a member by replaying its log; with the messages the replay refused (left out of the new log), which
-    /// only an edited or damaged save has. Nothing is sent: call [`Member::hello`] to rejoin, then
-    /// [`Member::tick`], which reveals the own open rolls that fell due meanwhile.
-    pub fn restore(saved: Saved) -> Result<(Member, Vec<Rejected>), String> {
+    /// Rebuild a member by replaying its log, at `now_ms` (the wall clock); with the messages the replay refused
+    /// (left out of the new log), which only an edited or damaged save has. Nothing is sent: call [`Member::hello`]
+    /// to rejoin, then [`Member::tick`], which reveals the own open rolls that fell due meanwhile.
+    ///
+    /// The app saves at most once a second and broadcasts before saving, so after a crash the save can be older than
+    /// the last messages sent, whose sequence numbers the peers saw. The restored member's numbers therefore start at
+    /// `now_ms * SEQ_PER_MS` (if above the saved ones): above every number sent before, saved or not, as long as the
+    /// clock did not go back. Held-back messages (`hold.rs`) are not saved.
+    pub fn restore(saved: Saved, now_ms: u64) -> Result<(Member, Vec<Rejected>), String> {
         if saved.version != SAVED_VERSION {
             return Err(format!(
                 "saved table member `version` is {}; this dicetray reads version {SAVED_VERSION}",
@@ -72,7 +77,7 @@ impl Member {
                 log.format, log.version
             ));
         }
-        let mut member = Member::new(&saved.table_id, saved.identity_secret.0, saved.name, saved.character)?;
+        let mut member = Member::new(&saved.table_id, saved.identity_secret.0, saved.name, saved.character, now_ms)?;
         if log.table != member.hash {
             return Err(format!(
                 "the saved table log is for table {}, not this table ({})",
@@ -95,8 +100,9 @@ impl Member {
                 Err(e) => rejected.push(e),
             }
         }
-        // Peers refuse a sequence number they saw: never go below one already used in the log.
-        member.next_seq = saved.next_seq.max(last_own + 1);
+        // Peers refuse a sequence number they saw: never go below one already used in the log or saved, nor below the
+        // clock's (set by `new`), which covers those sent after the save.
+        member.next_seq = member.next_seq.max(saved.next_seq).max(last_own.saturating_add(1));
         for own in saved.own_rolls {
             let Some(r) = member.table.roll(&member.me, &own.roll) else {
                 return Err(format!("saved own roll `{}` is not in the saved table log", own.roll));

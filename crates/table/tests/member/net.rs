@@ -1,7 +1,9 @@
-//! A simulated network of members: every broadcast goes to each connected member in a seeded random order that keeps
-//! each sender's order per receiver, and some messages arrive a second time later (the other path: relays or data
-//! channel), as the app's transport does. Time moves only when a test says so; members also tick at random moments
+//! A simulated network of members: every broadcast goes to each connected member in a seeded random order, keeping
+//! each sender's order per receiver unless `swaps` says otherwise, and some messages arrive a second time later (the
+//! other path: relays or data channel), as the app's transport does. Time moves only when a test says so; members also tick at random moments
 //! while messages are in flight.
+// Shared by tests/member.rs and tests/hold.rs, which each use part of it.
+#![allow(dead_code)]
 
 use dicetray_table::*;
 use std::collections::{BTreeMap, VecDeque};
@@ -55,6 +57,10 @@ pub struct Net {
     pub problems: Vec<String>,
     /// Copies arriving twice, per thousand messages.
     pub duplicates: u64,
+    /// Messages that overtake the one sent before them on their link (took the other path), per thousand.
+    pub swaps: u64,
+    /// Messages that overtook another.
+    pub overtaken: usize,
     /// Second copies delivered.
     pub copies: usize,
     /// Members the network does not tick (a test reveals for them by hand).
@@ -64,6 +70,12 @@ pub struct Net {
 impl Net {
     /// `n` members of one table who said hello and learned each other.
     pub fn new(n: usize, seed: u64) -> Net {
+        Net::with_swaps(n, seed, 0)
+    }
+
+    /// The same, on a network where `swaps` per thousand messages overtake the one sent before them on their link
+    /// (from the start: hellos too).
+    pub fn with_swaps(n: usize, seed: u64, swaps: u64) -> Net {
         let mut net = Net {
             rng: Rng(seed),
             members: Vec::new(),
@@ -73,6 +85,8 @@ impl Net {
             refused: Vec::new(),
             problems: Vec::new(),
             duplicates: 300,
+            swaps,
+            overtaken: 0,
             frozen: Vec::new(),
             copies: 0,
         };
@@ -86,7 +100,7 @@ impl Net {
     /// A new device connects and says hello (delivered by the next [`Net::run`]).
     pub fn join(&mut self, name: &str) -> usize {
         let secret = self.rng.bytes();
-        let mut m = Member::new("test table", secret, name.into(), None).unwrap();
+        let mut m = Member::new("test table", secret, name.into(), None, self.now).unwrap();
         let hello = m.hello(self.now).unwrap();
         self.members.push(Some(m));
         let i = self.members.len() - 1;
@@ -117,13 +131,19 @@ impl Net {
                 continue;
             }
             let twice = self.rng.next() % 1000 < self.duplicates;
+            let swap = self.rng.next() % 1000 < self.swaps;
             let link = self.links.entry((from, to)).or_default();
             let n = link.sent;
             link.sent += 1;
             if twice {
                 link.again.push((n, bytes.clone()));
             }
-            link.direct.push_back((n, bytes.clone()));
+            if swap && !link.direct.is_empty() {
+                self.overtaken += 1;
+                link.direct.insert(link.direct.len() - 1, (n, bytes.clone()));
+            } else {
+                link.direct.push_back((n, bytes.clone()));
+            }
         }
     }
 
@@ -152,6 +172,11 @@ impl Net {
         self.run();
     }
 
+    /// Deliver one message (or none, when nothing is in flight); whether one was delivered.
+    pub fn step(&mut self) -> bool {
+        self.deliver_one()
+    }
+
     /// Take device `i` off the network without a word (a closed tab).
     pub fn vanish(&mut self, i: usize) {
         self.members[i] = None;
@@ -174,8 +199,10 @@ impl Net {
             return false;
         }
         let Some(m) = self.members[i].as_mut() else { return false };
-        let step = m.tick(self.now);
+        let rng = &mut self.rng;
+        let step = m.tick(self.now, &mut || rng.bytes());
         self.problems.extend(step.problems);
+        self.refused.extend(step.refused.into_iter().map(|e| (i, e)));
         let any = !step.outgoing.is_empty();
         for bytes in step.outgoing {
             self.broadcast(i, bytes);
@@ -221,6 +248,7 @@ impl Net {
         match m.receive(&bytes, self.now, &mut || rng.bytes()) {
             Ok(step) => {
                 self.problems.extend(step.problems);
+                self.refused.extend(step.refused.into_iter().map(|e| (to, e)));
                 for out in step.outgoing {
                     self.broadcast(to, out);
                 }
