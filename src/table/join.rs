@@ -20,7 +20,7 @@ pub fn sit_down(
     config: TableConfig,
 ) -> Result<Seated, String> {
     let identity = fresh32()?;
-    let mut member = Member::new(&invite.id, identity, who.0, who.1)?;
+    let mut member = Member::new(&invite.id, identity, who.0, who.1, now_ms() as u64)?;
     let hello = member.hello(now_ms() as u64)?;
     let seat = Seated::new(state, member, invite, gm, config);
     super::carry::connect(&seat, identity)?;
@@ -54,7 +54,7 @@ pub fn resume(state: AppState) {
     let sat = (|| {
         let config = TableConfig { relays: saved.relays, ice: saved.ice, direct: saved.direct };
         let identity = saved.member.identity_secret.0;
-        let (mut member, refused) = Member::restore(saved.member)?;
+        let (mut member, refused) = Member::restore(saved.member, now_ms() as u64)?;
         let invite = Invite::from_parts(member.table_id().to_string(), &saved.key)?;
         let hello = member.hello(now_ms() as u64)?;
         let seat = Seated::new(state, member, invite, saved.gm, config);

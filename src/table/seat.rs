@@ -9,7 +9,7 @@ use crate::state::roll::Seat;
 use crate::state::{now_ms, AppState, CharacterRef, NoticeLevel, RollSource};
 use dicetray_saved::seat::{encode_seating, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
-use dicetray_table::{Event, PeerKey, RollRequest, Status};
+use dicetray_table::{Event, PeerKey, Rejected, RollRequest, Status};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::any::Any;
@@ -174,25 +174,29 @@ impl Seated {
 
     /// A message from another phone.
     pub fn receive(&self, bytes: &[u8]) {
-        let mut fresh = || fresh32().unwrap_or_else(|_| fallback_bytes());
-        let got = self.0.member.borrow_mut().receive(bytes, now(), &mut fresh);
+        let got = self.0.member.borrow_mut().receive(bytes, now(), &mut fresh_or_clock);
         match got {
             Ok(step) => self.take(step),
-            Err(rejected) if rejected.is_problem() => {
-                self.0.view.refused.update(|r| {
-                    r.push(rejected.to_string());
-                    let over = r.len().saturating_sub(MAX_REFUSED_SHOWN);
-                    r.drain(..over);
-                });
-            }
-            // Expected: a newcomer hears about rolls announced before it joined.
-            Err(_) => {}
+            Err(rejected) => self.refused(rejected),
         }
     }
 
-    /// Let time pass (every 100 ms): reveals due, rolls not revealed in time; and save, at most once a second.
+    /// A message refused: listed, naming the peer, if it is a real problem (a newcomer hearing about rolls
+    /// announced before it joined is expected, and not listed).
+    fn refused(&self, rejected: Rejected) {
+        if rejected.is_problem() {
+            self.0.view.refused.update(|r| {
+                r.push(rejected.to_string());
+                let over = r.len().saturating_sub(MAX_REFUSED_SHOWN);
+                r.drain(..over);
+            });
+        }
+    }
+
+    /// Let time pass (every 100 ms): reveals due, rolls not revealed in time, messages held for a gap; and save, at
+    /// most once a second.
     pub fn tick(&self) {
-        let step = self.0.member.borrow_mut().tick(now());
+        let step = self.0.member.borrow_mut().tick(now(), &mut fresh_or_clock);
         self.take(step);
         let n = self.0.ticks.get() + 1;
         self.0.ticks.set(n);
@@ -203,7 +207,10 @@ impl Seated {
 
     /// Send a step's messages and act on its events.
     fn take(&self, step: Step) {
-        let Step { events, outgoing, problems } = step;
+        let Step { events, outgoing, problems, refused } = step;
+        for r in refused {
+            self.refused(r);
+        }
         for bytes in &outgoing {
             self.send(bytes);
         }
@@ -335,12 +342,14 @@ const SAVE_EVERY_TICKS: u64 = 10;
 /// How many refused messages the Table screen keeps (the oldest go first).
 pub const MAX_REFUSED_SHOWN: usize = 50;
 
-/// Bytes for a contribution when the generator fails: the clock, hashed by the protocol with everything else (a
-/// contribution only adds entropy; the roll stays verifiable).
-fn fallback_bytes() -> [u8; 32] {
-    let mut out = [0u8; 32];
-    out[..8].copy_from_slice(&(now_ms() as u64).to_le_bytes());
-    out
+/// Bytes for a contribution; the clock if the generator fails (a contribution only adds entropy: the roll stays
+/// verifiable, and the protocol hashes it with everyone else's).
+fn fresh_or_clock() -> [u8; 32] {
+    fresh32().unwrap_or_else(|_| {
+        let mut out = [0u8; 32];
+        out[..8].copy_from_slice(&(now_ms() as u64).to_le_bytes());
+        out
+    })
 }
 
 impl Seat for Seated {
@@ -396,7 +405,7 @@ mod tests {
 
     fn seat(state: AppState, wire: &Rc<Wire>, n: usize, name: &str, secret: u8) -> Seated {
         let invite = Invite { id: "AAAAAAAAAAAAAAAAAAAAAA".into(), key: [7; 32] };
-        let mut member = Member::new(&invite.id, [secret; 32], name.into(), None).unwrap();
+        let mut member = Member::new(&invite.id, [secret; 32], name.into(), None, now()).unwrap();
         let hello = member.hello(now()).unwrap();
         let config = TableConfig::from_query("?relays=ws://127.0.0.1:1").unwrap();
         let seat = Seated::new(state, member, invite, n == 0, config);
