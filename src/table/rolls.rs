@@ -15,12 +15,14 @@ struct RollRow {
     status: Status,
     seed: Option<u64>,
     mine_sealed: bool,
+    /// This device's hidden roll, once its dice are known: the seed (only its GM sees the result before the reveal).
+    hidden_seed: Option<u64>,
     answers: Option<String>,
 }
 
 impl RollRow {
     fn key(&self) -> String {
-        format!("{}:{}:{:?}", self.roller, self.id, self.status)
+        format!("{}:{}:{:?}:{}", self.roller, self.id, self.status, self.hidden_seed.is_some())
     }
 }
 
@@ -70,6 +72,9 @@ pub fn RollList(seat: Seated) -> impl IntoView {
                         status: r.status.clone(),
                         seed: m.seed_of(&r.roller, &r.id),
                         mine_sealed: r.roller == me && r.status == Status::Sealed,
+                        hidden_seed: (r.roller == me && r.status == Status::Sealed)
+                            .then(|| m.hidden_seed(&r.id, crate::state::now_ms() as u64))
+                            .flatten(),
                         answers,
                     }
                 })
@@ -92,20 +97,28 @@ pub fn RollList(seat: Seated) -> impl IntoView {
 fn RollItem(seat: Seated, row: RollRow) -> impl IntoView {
     let (status, status_text) = status_words(&row.status);
     let request = seat.with_member(|m| m.request_of(&row.roller, &row.id).cloned());
-    let result = match (row.seed, request) {
-        (Some(seed), Some(req)) if row.status == Status::Verified => Some(shown(&req, seed)),
+    let result = match (row.seed.or(row.hidden_seed), request) {
+        (Some(seed), Some(req)) if row.status == Status::Verified || row.hidden_seed.is_some() => {
+            Some(shown(&req, seed))
+        }
         _ => None,
     };
+    let private = row.hidden_seed.is_some().then(|| {
+        view! { <p class="hint roll-private">"Only you see these dice until you reveal them."</p> }
+    });
     let (dice, outcome, odds) = match result {
         Some(Ok(s)) => (s.dice, s.outcome, s.odds),
         Some(Err(e)) => (String::new(), format!("cannot be shown: {e}"), String::new()),
         None => Default::default(),
     };
+    let ready = row.hidden_seed.is_some();
     let reveal = row.mine_sealed.then(|| {
         let (seat, id) = (seat.clone(), row.id.clone());
         let error = RwSignal::new(None::<String>);
         view! {
-            <button type="button" class="table-reveal" on:click=move |_| error.set(seat.reveal(&id).err())>"Reveal to the table"</button>
+            <button type="button" class="table-reveal" disabled=!ready on:click=move |_| error.set(seat.reveal(&id).err())>
+                {if ready { "Reveal to the table" } else { "Rolling in secret…" }}
+            </button>
             <span class="field-error" role="alert">{move || error.get()}</span>
         }
     });
@@ -117,6 +130,7 @@ fn RollItem(seat: Seated, row: RollRow) -> impl IntoView {
                 <span class="roll-dice">{dice}</span>" "<span class="roll-outcome">{outcome}</span>
             </p>
             <p class="hint roll-odds">{odds}</p>
+            {private}
             <p class="roll-status" data-status=status>{status_text}</p>
             {reveal}
         </li>

@@ -61,6 +61,8 @@ struct Inner {
     answering: RefCell<Option<(PeerKey, String)>>,
     /// Changed since the member was last saved.
     dirty: RefCell<bool>,
+    /// How many own hidden rolls had their dice known at the last tick.
+    hidden_ready: std::cell::Cell<usize>,
     /// Ticks so far (saving happens every `SAVE_EVERY_TICKS`).
     ticks: std::cell::Cell<u64>,
     invite: Invite,
@@ -116,6 +118,7 @@ impl Seated {
             answering: RefCell::new(None),
             dirty: RefCell::new(true),
             ticks: std::cell::Cell::new(0),
+            hidden_ready: std::cell::Cell::new(0),
             invite,
             gm,
             config,
@@ -198,6 +201,13 @@ impl Seated {
     pub fn tick(&self) {
         let step = self.0.member.borrow_mut().tick(now(), &mut fresh_or_clock);
         self.take(step);
+        // A hidden roll of this device whose dice just became known (its GM sees them before the reveal).
+        let ready = self.with_member(|m| {
+            m.own_rolls().iter().filter(|r| r.sealed && m.hidden_seed(&r.roll, now()).is_some()).count()
+        });
+        if self.0.hidden_ready.replace(ready) != ready {
+            self.0.view.changed.update(|n| *n += 1);
+        }
         let n = self.0.ticks.get() + 1;
         self.0.ticks.set(n);
         if n % SAVE_EVERY_TICKS == 0 {
@@ -208,6 +218,7 @@ impl Seated {
     /// Send a step's messages and act on its events.
     fn take(&self, step: Step) {
         let Step { events, outgoing, problems, refused } = step;
+        let changed = !(events.is_empty() && outgoing.is_empty() && problems.is_empty() && refused.is_empty());
         for r in refused {
             self.refused(r);
         }
@@ -233,7 +244,9 @@ impl Seated {
                 _ => {}
             }
         }
-        self.changed();
+        if changed {
+            self.changed();
+        }
     }
 
     /// An own roll's check ended: verified, it finishes (recorded in History with its seed).

@@ -90,7 +90,7 @@ pub fn reveal_body(table: &Table, me: &PeerKey, id: &str, secret: Bytes32) -> Re
     Ok(Body::Reveal { roll: id.to_string(), secret, contributions, result })
 }
 
-/// The body a GM reveals a hidden roll with.
+/// The body a GM reveals a hidden roll with (every contribution that arrived).
 pub fn sealed_reveal_body(
     table: &Table,
     me: &PeerKey,
@@ -103,4 +103,23 @@ pub fn sealed_reveal_body(
     let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
     let result = request.roll(seed(&secret, &used, id, &request))?;
     Ok(Body::SealedReveal { roll: id.to_string(), request, secret, contributions, result })
+}
+
+/// The seed an own hidden roll would reveal with now (every contribution that arrived), once it may be revealed
+/// (`TableRoll::revealable_at`): what its GM sees privately. A contribution arriving later still (a very slow
+/// peer) would change it, and the GM is then shown the new result.
+pub fn hidden_seed(
+    table: &Table,
+    me: &PeerKey,
+    id: &str,
+    request: &RollRequest,
+    secret: &Bytes32,
+    now_ms: u64,
+) -> Option<u64> {
+    let r = table.roll(me, id)?;
+    if now_ms < r.revealable_at() {
+        return None;
+    }
+    let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
+    Some(seed(secret, &used, id, request))
 }

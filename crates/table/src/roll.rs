@@ -64,4 +64,11 @@ impl TableRoll {
     pub fn all_contributed(&self) -> bool {
         self.expected.iter().all(|k| self.seen.contains_key(k))
     }
+
+    /// When a hidden roll may be revealed (the caller's clock): `CONTRIBUTION_WAIT_MS` after the intent, once
+    /// every contribution sent in time has had its chance to arrive (an earlier reveal could leave out one that
+    /// reaches the others within the wait, which they would flag).
+    pub fn revealable_at(&self) -> u64 {
+        self.announced_ms.saturating_add(crate::limits::CONTRIBUTION_WAIT_MS)
+    }
 }

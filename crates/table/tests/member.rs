@@ -370,6 +370,8 @@ proptest! {
             ids.push((who, id, k == 2));
         }
         net.run();
+        // A hidden roll may be revealed once its wait for contributions is over.
+        net.advance(limits::CONTRIBUTION_WAIT_MS);
         for (who, id, sealed) in &ids {
             if *sealed {
                 net.act(*who, |m, now| m.reveal_sealed(id, now).map(|b| ((), b)));
@@ -382,4 +384,20 @@ proptest! {
         prop_assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
         prop_assert!(net.copies > 0, "the network delivered no second copies");
     }
+}
+
+#[test]
+fn a_gm_sees_its_hidden_roll_once_it_may_be_revealed_and_the_reveal_shows_the_same() {
+    let mut net = Net::new(3, 11);
+    let secret = net.rng.bytes();
+    let roll = net.act(0, |m, now| m.roll_sealed(notation("1d100"), secret, now));
+    net.run();
+    assert_eq!(net.member(0).hidden_seed(&roll, net.now), None, "not before the wait for contributions is over");
+    let early = net.members[0].as_mut().unwrap().reveal_sealed(&roll, net.now).unwrap_err();
+    assert!(early.contains("2 seconds"), "{early}");
+    net.advance(limits::CONTRIBUTION_WAIT_MS);
+    let seen = net.member(0).hidden_seed(&roll, net.now).expect("the GM sees its hidden roll");
+    net.act(0, |m, now| m.reveal_sealed(&roll, now).map(|b| ((), b)));
+    net.run();
+    assert_eq!(net.verified_alike(0, &roll), seen, "the reveal shows what the GM saw");
 }

@@ -52,8 +52,9 @@ pub fn policy(code: &html::InlineCode, serve: &ServeAddress) -> String {
         with("style-src 'self'", sources(&code.styles)),
         "img-src 'self'".into(),
         "font-src 'self'".into(),
-        // 'self' also covers the same host's ws: (Trunk's auto-reload under `trunk serve`).
-        "connect-src 'self'".into(),
+        // 'self' also covers the same host's ws: (Trunk's auto-reload under `trunk serve`). Table mode talks to
+        // Nostr relays the player chooses (any ws:/wss: host); nothing else may be fetched.
+        "connect-src 'self' ws: wss:".into(),
         "manifest-src 'self'".into(),
         "worker-src 'self'".into(),
         "base-uri 'none'".into(),

@@ -48,15 +48,26 @@ impl Member {
         Ok((id, bytes))
     }
 
-    /// Reveal an own hidden roll with every contribution that arrived.
+    /// Reveal an own hidden roll with every contribution that arrived; refused until `CONTRIBUTION_WAIT_MS` after
+    /// its intent (`TableRoll::revealable_at`).
     pub fn reveal_sealed(&mut self, roll: &str, now_ms: u64) -> Result<Vec<u8>, String> {
         let i = self.own.iter().position(|r| r.roll == roll && r.sealed);
         let i = i.ok_or_else(|| format!("no hidden roll `{roll}` of this device waits for its reveal"))?;
         let OwnRoll { secret, request, .. } = self.own[i].clone();
+        if self.hidden_seed(roll, now_ms).is_none() {
+            return Err("it is still collecting the other phones' randomness (at most 2 seconds after the roll)".into());
+        }
         let body = sealed_reveal_body(&self.table, &self.me, roll, request, secret)?;
         let (bytes, _) = self.send(body, now_ms)?;
         self.own.remove(i);
         Ok(bytes)
+    }
+
+    /// The seed of an own hidden roll not yet revealed, once it may be revealed at `now_ms`: what its GM sees
+    /// privately until the reveal (`check::hidden_seed`).
+    pub fn hidden_seed(&self, roll: &str, now_ms: u64) -> Option<u64> {
+        let own = self.own.iter().find(|r| r.roll == roll && r.sealed)?;
+        crate::check::hidden_seed(&self.table, &self.me, roll, &own.request, &own.secret, now_ms)
     }
 
     /// As the GM, ask one peer (`to`) or everyone for a roll; the request id and the message.
