@@ -31,10 +31,11 @@ impl Rolled {
 }
 
 /// Where a roll's seed comes from when this device sits at a table: the table rolls `source` with every phone's
-/// entropy and calls `then` with the seed once it is known. A roll the table cannot make is the seat's to report
-/// (a notice); `then` is then never called. Set by table mode while seated (`AppState::seat`).
+/// entropy and calls `then` with the seed once it is known, handing `source` back. A roll the table cannot make
+/// is the seat's to report (a notice); `then` is then never called. Set by table mode while seated
+/// (`AppState::seat`).
 pub trait Seat {
-    fn roll(&self, source: &RollSource, character: Option<&CharacterRef>, then: Box<dyn FnOnce(u64)>);
+    fn roll(&self, source: RollSource, then: Box<dyn FnOnce(u64, RollSource)>);
     /// The seat itself, for table mode's own screen.
     fn as_any(&self) -> &dyn std::any::Any;
 }
@@ -71,11 +72,9 @@ impl AppState {
             let seed = self.fresh_seed();
             return then(record(state, seed, character, source, roll));
         };
-        let (asked, who) = (source.clone(), character.clone());
         seat.roll(
-            &asked,
-            who.as_ref(),
-            Box::new(move |seed| {
+            source,
+            Box::new(move |seed, source| {
                 then(record(state, seed, character, source, move |seed| {
                     roll(seed).map(|(made, mut rolled)| {
                         rolled.text.push_str(" (at the table)");
@@ -162,11 +161,11 @@ mod tests {
 
     /// A seat that keeps each roll asked of it, to finish later with a seed of the test's choosing.
     #[derive(Default)]
-    struct HeldSeat(RefCell<Vec<(RollSource, Option<CharacterRef>, Box<dyn FnOnce(u64)>)>>);
+    struct HeldSeat(RefCell<Vec<(RollSource, Box<dyn FnOnce(u64, RollSource)>)>>);
 
     impl Seat for Rc<HeldSeat> {
-        fn roll(&self, source: &RollSource, character: Option<&CharacterRef>, then: Box<dyn FnOnce(u64)>) {
-            self.0.borrow_mut().push((source.clone(), character.cloned(), then));
+        fn roll(&self, source: RollSource, then: Box<dyn FnOnce(u64, RollSource)>) {
+            self.0.borrow_mut().push((source, then));
         }
 
         fn as_any(&self) -> &dyn std::any::Any {
@@ -186,13 +185,13 @@ mod tests {
         state.roll(kim.clone(), d6(), |seed| Ok((seed, rolled(seed))), then);
         assert!(got.borrow().is_none(), "nothing is rolled before the table gives the seed");
         assert_eq!(state.history.with_untracked(|h| h.len()), 0);
-        let (source, who, finish) = held.0.borrow_mut().pop().expect("the table was asked");
-        assert_eq!((source, who), (d6(), kim));
-        finish(4_000_000_004);
+        let (source, finish) = held.0.borrow_mut().pop().expect("the table was asked");
+        assert_eq!(source, d6());
+        finish(4_000_000_004, source);
         let (seed, id) = got.borrow_mut().take().expect("rolled once the seed came").unwrap();
         assert_eq!(seed, 4_000_000_004);
         state.history.with_untracked(|h| {
-            assert_eq!((h[0].id.as_str(), h[0].seed), (id.as_str(), 4_000_000_004));
+            assert_eq!((h[0].id.as_str(), h[0].seed, &h[0].character), (id.as_str(), 4_000_000_004, &kim));
             assert!(h[0].text.ends_with(" (at the table)"), "{}", h[0].text);
         });
     }

@@ -14,7 +14,6 @@ use dicetray_saved::migrate::DecodeError;
 use dicetray_saved::seat::{decode_seating, SeatingText, SEAT_KEY, SEAT_VERSION};
 use leptos::prelude::*;
 use std::cell::RefCell;
-use std::marker::PhantomData;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -121,17 +120,22 @@ pub fn load_key<T: Keyed>(b: &dyn Backend, now_ms: f64) -> LoadedKey<T> {
     out
 }
 
-/// Saving a key: the text last written, whether a save is scheduled, the notice while saves fail.
-struct KeySync<T> {
+/// Saving a key: which key and how to read its text off the state, the text last written, whether a save is
+/// scheduled, the notice while saves fail. Not generic (the key's type is behind `text`), so the first load carries
+/// one copy of it for every key.
+struct KeySync {
     backend: Rc<dyn Backend>,
     state: AppState,
+    key: &'static str,
+    kept: &'static str,
+    /// The key's data as the text to write, None if the state is gone.
+    text: fn(&AppState) -> Option<String>,
     last_raw: RefCell<Option<String>>,
     pending: RefCell<bool>,
     failing: RefCell<Option<u64>>,
-    data: PhantomData<T>,
 }
 
-impl<T: Keyed> KeySync<T> {
+impl KeySync {
     fn schedule(self: &Rc<Self>) {
         if self.pending.replace(true) {
             return;
@@ -142,11 +146,11 @@ impl<T: Keyed> KeySync<T> {
 
     fn write(&self) {
         self.pending.replace(false);
-        let Some(text) = T::signal(&self.state).try_with_untracked(T::encode) else { return };
+        let Some(text) = (self.text)(&self.state) else { return };
         if self.last_raw.borrow().as_deref() == Some(text.as_str()) {
             return;
         }
-        match self.backend.set(T::KEY, &text) {
+        match self.backend.set(self.key, &text) {
             Ok(()) => {
                 self.last_raw.replace(Some(text));
                 if let Some(id) = self.failing.take() {
@@ -164,7 +168,7 @@ impl<T: Keyed> KeySync<T> {
                         format!(
                             "{} could not be saved ({why}). They stay in this tab; dicetray tries again on the next \
                              change.",
-                            T::KEPT
+                            self.kept
                         ),
                     );
                     self.failing.replace(Some(id));
@@ -184,17 +188,28 @@ pub fn start<T: Keyed>(state: AppState, loaded: LoadedKey<T>, backend: Rc<dyn Ba
     if !writable {
         return;
     }
-    let sync = Rc::new(KeySync::<T> {
-        backend,
-        state,
-        last_raw: RefCell::new(clean),
-        pending: RefCell::new(false),
-        failing: RefCell::new(None),
-        data: PhantomData,
-    });
-    let s = Rc::clone(&sync);
+    let text: fn(&AppState) -> Option<String> = |state| T::signal(state).try_with_untracked(T::encode);
+    let track: fn(&AppState) = |state| T::signal(state).track();
+    watch(
+        Rc::new(KeySync {
+            backend,
+            state,
+            key: T::KEY,
+            kept: T::KEPT,
+            text,
+            last_raw: RefCell::new(clean),
+            pending: RefCell::new(false),
+            failing: RefCell::new(None),
+        }),
+        track,
+    );
+}
+
+/// Save a moment after each change `track` sees, and when the page goes away.
+fn watch(sync: Rc<KeySync>, track: fn(&AppState)) {
+    let (s, state) = (Rc::clone(&sync), sync.state);
     Effect::new(move |prev: Option<()>| {
-        T::signal(&state).track();
+        track(&state);
         if prev.is_some() {
             s.schedule();
         }
@@ -203,7 +218,7 @@ pub fn start<T: Keyed>(state: AppState, loaded: LoadedKey<T>, backend: Rc<dyn Ba
 }
 
 #[cfg(target_arch = "wasm32")]
-fn flush_on_hide<T: Keyed>(sync: Rc<KeySync<T>>) {
+fn flush_on_hide(sync: Rc<KeySync>) {
     let hide = window_event_listener(leptos::ev::pagehide, move |_| {
         if *sync.pending.borrow() {
             sync.write();
@@ -213,7 +228,7 @@ fn flush_on_hide<T: Keyed>(sync: Rc<KeySync<T>>) {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn flush_on_hide<T>(_: Rc<KeySync<T>>) {}
+fn flush_on_hide(_: Rc<KeySync>) {}
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 use super::config::TableConfig;
 use super::invite::Invite;
 use crate::state::roll::Seat;
-use crate::state::{now_ms, AppState, CharacterRef, NoticeLevel, RollSource};
+use crate::state::{now_ms, AppState, NoticeLevel, RollSource};
 use dicetray_saved::seat::{encode_seating, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
 use dicetray_table::{Event, PeerKey, Rejected, RollRequest, Status};
@@ -69,6 +69,8 @@ struct Inner {
     gm: bool,
     config: TableConfig,
     view: SeatView,
+    /// Owns `view`'s signals for as long as the seat lives.
+    _owner: Owner,
 }
 
 /// The seat, cheap to clone. (`SendWrapper`: the views that show it want `Send` values; the app runs on one
@@ -103,13 +105,16 @@ pub fn table_request(source: &RollSource) -> Result<RollRequest, String> {
 impl Seated {
     /// Seat `member` (already greeted or restored) at `invite`'s table; `gm`: this device started it.
     pub fn new(state: AppState, member: Member, invite: Invite, gm: bool, config: TableConfig) -> Seated {
-        let view = SeatView {
+        // The seat outlives the screen that made it (a tap's handler runs under the join form, which is gone as
+        // soon as the player sits down): its signals belong to an owner of its own, kept with it.
+        let owner = Owner::new_root(None);
+        let view = owner.with(|| SeatView {
             changed: RwSignal::new(0),
             paths: RwSignal::new(BTreeMap::new()),
             relays: RwSignal::new(BTreeMap::new()),
             refused: RwSignal::new(Vec::new()),
             asks: RwSignal::new(Vec::new()),
-        };
+        });
         Seated(Arc::new(SendWrapper::new(Inner {
             state,
             member: RefCell::new(member),
@@ -123,6 +128,7 @@ impl Seated {
             gm,
             config,
             view,
+            _owner: owner,
         })))
     }
 
@@ -366,8 +372,9 @@ fn fresh_or_clock() -> [u8; 32] {
 }
 
 impl Seat for Seated {
-    fn roll(&self, source: &RollSource, _character: Option<&CharacterRef>, then: Box<dyn FnOnce(u64)>) {
-        let made = table_request(source).and_then(|request| self.roll_request(request, then));
+    fn roll(&self, source: RollSource, then: Box<dyn FnOnce(u64, RollSource)>) {
+        let made = table_request(&source)
+            .and_then(|request| self.roll_request(request, Box::new(move |seed| then(seed, source))));
         if let Err(e) = made {
             self.0.state.notify(NoticeLevel::Warning, format!("The table could not make this roll: {e}"));
         }
