@@ -47,7 +47,7 @@ fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
         <section class="table-part table-invite" aria-labelledby="table-invite-title">
             <h2 id="table-invite-title">"Invite the table"</h2>
             <p class="hint">"Players open this link, or scan the code with their phone's camera. The table's key is in the link: share it only with the table."</p>
-            <input id="table-link" type="text" readonly prop:value=link.clone() aria-label="The table's link" on:focus=|ev| { let _ = event_target::<web_sys::HtmlInputElement>(&ev).select(); } />
+            <input id="table-link" type="text" readonly prop:value=link.clone() aria-label="The table's link" on:focus=select_all />
             <QrCode link />
             <button type="button" id="table-leave" on:click=leave>"Leave the table"</button>
         </section>
@@ -58,6 +58,11 @@ fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
         <Refused seat=seat.clone() />
         <Export seat />
     }
+}
+
+/// Select the whole link when its field gets the focus (to copy it).
+fn select_all(ev: leptos::ev::FocusEvent) {
+    event_target::<web_sys::HtmlInputElement>(&ev).select();
 }
 
 /// Messages this phone refused, each naming the peer and what was wrong.

@@ -51,12 +51,15 @@ pub struct SeatView {
     pub asks: RwSignal<Vec<Ask>>,
 }
 
+/// What to do with an own roll's seed once the table verified it.
+type Finish = Box<dyn FnOnce(u64)>;
+
 struct Inner {
     state: AppState,
     member: RefCell<Member>,
     carrier: RefCell<Option<Rc<dyn Carrier>>>,
     /// Own rolls waiting for their seed: what to do with it.
-    waiting: RefCell<BTreeMap<String, Box<dyn FnOnce(u64)>>>,
+    waiting: RefCell<BTreeMap<String, Finish>>,
     /// The GM request the next own roll answers.
     answering: RefCell<Option<(PeerKey, String)>>,
     /// Changed since the member was last saved.
@@ -216,7 +219,7 @@ impl Seated {
         }
         let n = self.0.ticks.get() + 1;
         self.0.ticks.set(n);
-        if n % SAVE_EVERY_TICKS == 0 {
+        if n.is_multiple_of(SAVE_EVERY_TICKS) {
             self.save_if_changed();
         }
     }

@@ -531,6 +531,77 @@ async fn session(run: TableRun) {
         }
     })
     .await;
+
+    step("the GM's table log verifies roll by roll, and with one die changed fails naming the roll", async {
+        // The log the Table screen's Export writes is the saved seat's (`Member::log`); read it from storage.
+        let log = gm_table_log(&gm).await;
+        if let Ok(dir) = std::env::var("DICETRAY_TABLE_LOG_DIR") {
+            let _ = std::fs::write(format!("{dir}/browser-session.json"), log.to_json());
+        }
+        let replayed = dicetray_table::replay(&log);
+        let shown = rolls(&gm).await;
+        for (roller, id) in &ids {
+            let status = replayed.table.rolls().iter().find(|r| &r.roller.to_string() == roller && &r.id == id);
+            let on_screen = shown.iter().find(|r| &r.roller == roller && &r.id == id).map(|r| r.status.clone());
+            let status = status.map(|r| r.status.clone());
+            match on_screen.as_deref() {
+                Some("verified") => assert_eq!(status, Some(Status::Verified), "roll {id} replays verified"),
+                Some("failed") => assert!(matches!(status, Some(Status::Failed(_))), "roll {id} replays failed"),
+                other => panic!("roll {id} shows {other:?} on the GM's screen"),
+            }
+        }
+        let (bea_roll, tampered) = with_one_die_changed(&log, &bea_key);
+        let replayed = dicetray_table::replay(&tampered);
+        let status = replayed.table.rolls().iter().find(|r| r.roller.to_string() == bea_key && r.id == bea_roll);
+        assert!(
+            matches!(status.map(|r| &r.status), Some(Status::Failed(why)) if why.contains("refused")),
+            "Bea's roll {bea_roll} with one die changed fails: {:?}",
+            status.map(|r| &r.status)
+        );
+    })
+    .await;
+}
+
+/// The table log in the GM's saved seat (`dicetray.table`).
+async fn gm_table_log(gm: &Seat) -> dicetray_table::TableLog {
+    let raw = gm.page.js("return localStorage.getItem('dicetray.table');", vec![]).await;
+    let raw = raw.as_str().unwrap_or_else(|| panic!("[GM Gale] no saved seat: {raw:?}"));
+    let v: Value = serde_json::from_str(raw).expect("the saved seat is JSON");
+    serde_json::from_value(v["data"]["seat"]["member"]["log"].clone()).expect("the saved seat holds a table log")
+}
+
+/// `log` with one die of `roller`'s first revealed roll changed (in the reveal's signed text, as an editor would);
+/// that roll's id and the changed log.
+fn with_one_die_changed(log: &dicetray_table::TableLog, roller: &str) -> (String, dicetray_table::TableLog) {
+    let mut log = log.clone();
+    for m in &mut log.messages {
+        let mut envelope: Value = serde_json::from_str(&m.message).expect("an envelope");
+        let mut signed: Value = serde_json::from_str(envelope["signed"].as_str().unwrap_or("{}")).expect("signed JSON");
+        if signed["from"].as_str() != Some(roller) || signed["body"]["type"].as_str() != Some("reveal") {
+            continue;
+        }
+        let id = signed["body"]["roll"].as_str().unwrap_or_default().to_string();
+        assert!(change_one_die(&mut signed["body"]["result"]), "a die in the reveal of {id}");
+        envelope["signed"] = Value::String(signed.to_string());
+        m.message = envelope.to_string();
+        return (id, log);
+    }
+    panic!("no reveal by {roller} in the log");
+}
+
+fn change_one_die(v: &mut Value) -> bool {
+    match v {
+        Value::Object(m) => {
+            if let (Some(Value::Number(n)), true) = (m.get("value"), m.contains_key("kind")) {
+                let changed = n.as_i64().unwrap_or(0) % 6 + 1;
+                m.insert("value".into(), changed.into());
+                return true;
+            }
+            m.values_mut().any(change_one_die)
+        }
+        Value::Array(a) => a.iter_mut().any(change_one_die),
+        _ => false,
+    }
 }
 
 /// How long from a tap on Roll in one browser to the roll shown verified on the two others, over 20 rolls.
