@@ -397,10 +397,20 @@ async fn session(run: TableRun) {
                 row.dice
             );
         }
-        let reveal = format!("li.table-roll[data-roll=\"{id}\"][data-roller=\"{gm_key}\"] button.table-reveal");
+        // The reveal is offered once the hidden roll's contributions are in (2 s after it), with the GM's private
+        // view of its dice.
+        let reveal =
+            format!("li.table-roll[data-roll=\"{id}\"][data-roller=\"{gm_key}\"] button.table-reveal:not([disabled])");
         gm.wait_for(&reveal, ROLL).await;
+        let private = format!("li.table-roll[data-roll=\"{id}\"] .roll-dice");
+        let seen =
+            gm.wait_text(&private, "the GM's private view of the hidden dice", UI, |t| dice_are(t, 1, 100)).await;
+        gm.page
+            .js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(reveal)])
+            .await;
         gm.page.click(&reveal).await;
-        verified_everywhere(&seats, &gm_key, &id, |d| dice_are(d, 1, 100)).await;
+        let dice = verified_everywhere(&seats, &gm_key, &id, |d| dice_are(d, 1, 100)).await;
+        assert_eq!(dice, seen, "[GM Gale] the reveal shows the dice the GM saw in private");
         ids.push((gm_key.clone(), id));
     })
     .await;

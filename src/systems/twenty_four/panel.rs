@@ -5,7 +5,7 @@
 use super::inputs::{Situation, TwentyFourInputs};
 use super::last_roll::LastRoll;
 use super::locations::HitLocationOdds;
-use super::push::PushForm;
+use super::push::lazy_push_form;
 use super::result::TwentyFourResult;
 use super::retry::{last_miss, last_miss_of, SituationChanged};
 use crate::systems::field_check::FieldCheck;
@@ -95,7 +95,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             </Show>
             <TwentyFourResult last character=character.clone() />
             <Show when=can_push_now>
-                <PushForm last character=character_id.get_value() />
+                {move || lazy_push_form(last, character_id.get_value())}
             </Show>
         </div>
     }

@@ -2,10 +2,23 @@
 
 use super::last_roll::LastRoll;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx, SelectField};
+use crate::widgets::lazy_screen::lazy_view;
 use dicetray_rules::systems::twenty_four::{push_request, PushDeclaration, Track, TwentyFour};
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::twenty_four::{track_id, track_name, TRACKS};
 use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
+/// The push form, from a chunk of its own (`push`): it is offered only after a Miss, so the first load carries none
+/// of it.
+pub fn lazy_push_form(last: LastRoll, character: Option<String>) -> AnyView {
+    lazy_view("Push Your Luck", "form", push_preload, move || push_form(last, character.clone()))
+}
+
+#[wasm_split(push, wasm_split_path = ::leptos::wasm_split, preload(push_preload), fallible)]
+fn push_form(last: LastRoll, character: Option<String>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <PushForm last character /> }.into_any())
+}
 
 /// The push form, shown while the latest roll may be pushed.
 #[component]
