@@ -217,13 +217,12 @@ fn watch(sync: Rc<KeySync>, track: fn(&AppState)) {
     flush_on_hide(sync);
 }
 
+/// When the page goes away, write what is not written yet: a save still waiting for its moment, or a change made
+/// by another `pagehide` listener just before this one (the table seat saves itself in the capture phase), which no
+/// effect has seen yet. `write` does nothing when the text is what was written last.
 #[cfg(target_arch = "wasm32")]
 fn flush_on_hide(sync: Rc<KeySync>) {
-    let hide = window_event_listener(leptos::ev::pagehide, move |_| {
-        if *sync.pending.borrow() {
-            sync.write();
-        }
-    });
+    let hide = window_event_listener(leptos::ev::pagehide, move |_| sync.write());
     on_cleanup(move || hide.remove());
 }
 

@@ -11,11 +11,14 @@ mod web {
     use dicetray_tablenet::{Link, LinkEvent, Path};
     use leptos::prelude::IntervalHandle;
     use leptos::prelude::*;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
 
-    /// The link and the clock, closed together.
+    /// The link, the clock and the save on leaving the page, closed together.
     pub struct Carried {
         pub link: Link,
         pub clock: IntervalHandle,
+        pub on_hide: Closure<dyn Fn()>,
     }
 
     impl Carrier for Carried {
@@ -26,7 +29,20 @@ mod web {
         fn close(&self) {
             self.clock.clear();
             self.link.close();
+            let f = self.on_hide.as_ref().unchecked_ref();
+            let _ = window().remove_event_listener_with_callback_and_bool("pagehide", f, true);
         }
+    }
+
+    /// Save the seat when the page goes away (a reload, a closed tab), in the capture phase: before storage's own
+    /// `pagehide` listener writes what changed, so the table log loses nothing the seat had taken.
+    pub fn save_on_hide(seat: &Seated) -> Result<Closure<dyn Fn()>, String> {
+        let s = seat.clone();
+        let f = Closure::<dyn Fn()>::new(move || s.save_if_changed());
+        window()
+            .add_event_listener_with_callback_and_bool("pagehide", f.as_ref().unchecked_ref(), true)
+            .map_err(|e| format!("cannot watch the page going away: {e:?}"))?;
+        Ok(f)
     }
 
     /// What the link reports, into the seat.
@@ -74,6 +90,7 @@ pub fn connect(seat: &Seated, identity: [u8; 32]) -> Result<(), String> {
     )?;
     let s = seat.clone();
     let clock = set_interval_with_handle(move || s.tick(), TICK).map_err(|e| format!("no timer: {e:?}"))?;
-    seat.attach(std::rc::Rc::new(web::Carried { link, clock }));
+    let on_hide = web::save_on_hide(seat)?;
+    seat.attach(std::rc::Rc::new(web::Carried { link, clock, on_hide }));
     Ok(())
 }

@@ -279,7 +279,7 @@ impl Seated {
     }
 
     /// Save the seat (`AppState::seating`, which storage writes) if the member changed since the last save.
-    fn save_if_changed(&self) {
+    pub fn save_if_changed(&self) {
         if self.0.dirty.replace(false) {
             let member = self.0.member.borrow().save();
             let c = &self.0.config;
