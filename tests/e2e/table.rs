@@ -535,6 +535,7 @@ async fn session(run: TableRun) {
         let id = new_roll_of(&dee, &dee_key, &known, ROLL).await;
         let all = Seats([seats.0.clone(), vec![dee.clone()]].concat());
         verified_everywhere(&all, &dee_key, &id, |d| dice_are(d, 2, 6)).await;
+        ids.push((dee_key.clone(), id));
         for seat in &all.0 {
             let errors = seat.page.js_errors().await;
             assert!(errors.is_empty(), "[{}] page errors: {errors:?}", seat.name);
@@ -543,8 +544,26 @@ async fn session(run: TableRun) {
     .await;
 
     step("the GM's table log verifies roll by roll, and with one die changed fails naming the roll", async {
-        // The log the Table screen's Export writes is the saved seat's (`Member::log`); read it from storage.
-        let log = gm_table_log(&gm).await;
+        // The log the Table screen's Export writes is the saved seat's (`Member::log`); read it from storage, once
+        // the seat has saved every roll so far (it saves at most once a second).
+        let mut log = gm_table_log(&gm).await;
+        for _ in 0..50 {
+            let ids_in_log = |log: &dicetray_table::TableLog| {
+                let replayed = dicetray_table::replay(log);
+                ids.iter().all(|(k, id)| {
+                    replayed
+                        .table
+                        .rolls()
+                        .iter()
+                        .any(|r| &r.roller.to_string() == k && &r.id == id && r.result.is_some())
+                })
+            };
+            if ids_in_log(&log) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            log = gm_table_log(&gm).await;
+        }
         if let Ok(dir) = std::env::var("DICETRAY_TABLE_LOG_DIR") {
             let _ = std::fs::write(format!("{dir}/browser-session.json"), log.to_json());
         }

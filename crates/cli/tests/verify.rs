@@ -102,3 +102,41 @@ fn a_file_that_is_not_a_table_log_is_refused_with_the_reason() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("`format` is Some(\"dicetray-history\"), not \"dicetray-table-log\""), "{err}");
 }
+
+/// A table log exported by the browser test of table mode (`tests/e2e/table.rs`, `table_session`, with
+/// `DICETRAY_TABLE_LOG_DIR` set): three browsers over WebRTC and a relay, a GM request, a hidden roll revealed,
+/// and a native peer's tampered reveal.
+const BROWSER_SESSION: &str = include_str!("fixtures/browser-session.json");
+
+#[test]
+fn a_log_exported_from_a_browser_session_verifies_and_names_the_tampered_roll() {
+    let log = TableLog::read(BROWSER_SESSION).expect("the fixture is a table log");
+    let o = verify(&log, "browser-session.json");
+    let text = String::from_utf8_lossy(&o.stdout);
+    // The native cheater's roll is in the log, failed; every browser's roll verifies.
+    assert!(!o.status.success(), "{text}");
+    assert_eq!(text.matches("FAILED").count(), 1, "only the cheater's roll fails: {text}");
+    assert!(text.contains("by Mallory") && text.contains("dice"), "{text}");
+    let verified = text.matches(": verified").count();
+    assert!(verified >= 3, "the browsers' rolls verify: {text}");
+
+    // One die of a browser's roll changed: that roll fails too, named.
+    let mut log = log;
+    let reveal = log
+        .messages
+        .iter_mut()
+        .find(|m| m.message.contains(r#"\"type\":\"reveal\""#) && !m.message.contains("mallory"))
+        .expect("a browser's reveal");
+    let mut wire: serde_json::Value = serde_json::from_str(&reveal.message).unwrap();
+    let mut signed: serde_json::Value = serde_json::from_str(wire["signed"].as_str().unwrap()).unwrap();
+    let roll = signed["body"]["roll"].as_str().unwrap().to_string();
+    assert!(change_one_die(&mut signed["body"]["result"]));
+    wire["signed"] = serde_json::Value::String(signed.to_string());
+    reveal.message = wire.to_string();
+    let o = verify(&log, "browser-session-one-die.json");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.matches("FAILED").count(), 2, "{text}");
+    let line = text.lines().find(|l| l.starts_with(&format!("roll `{roll}`"))).unwrap_or_default();
+    assert!(line.contains("FAILED: a message about it was refused"), "{text}");
+    assert_eq!(text.matches(": verified").count(), verified - 1, "{text}");
+}
