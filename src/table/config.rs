@@ -44,8 +44,24 @@ impl TableConfig {
 
     /// The relays as the player typed them, one per line (or separated by commas or spaces), in place of these.
     pub fn with_relays_text(self, text: &str) -> Result<TableConfig, String> {
-        let relays = text.split([',', ' ', '\n']).map(str::trim).filter(|r| !r.is_empty()).map(str::to_string);
-        TableConfig { relays: relays.collect(), ..self }.checked()
+        TableConfig { relays: words(text), ..self }.checked()
+    }
+
+    /// The STUN (or TURN) servers as the player typed them, one per line, in place of these; none is allowed
+    /// (then only phones on the same network connect directly).
+    pub fn with_ice_text(self, text: &str) -> Result<TableConfig, String> {
+        let ice = words(text);
+        if let Some(bad) =
+            ice.iter().find(|s| !(s.starts_with("stun:") || s.starts_with("turn:") || s.starts_with("turns:")))
+        {
+            return Err(format!(
+                "server `{bad}` is not a STUN or TURN URL (allowed: stun:host:port, turn:..., turns:...)"
+            ));
+        }
+        if ice.len() > MAX_RELAYS {
+            return Err(format!("{} STUN servers named (allowed: at most {MAX_RELAYS}, MAX_RELAYS)", ice.len()));
+        }
+        Ok(TableConfig { ice, ..self })
     }
 
     /// This configuration, if every relay is a WebSocket URL and there are 1 to `MAX_RELAYS`.
@@ -61,6 +77,11 @@ impl TableConfig {
         }
         Ok(self)
     }
+}
+
+/// The entries of a list typed one per line (or separated by commas or spaces).
+fn words(text: &str) -> Vec<String> {
+    text.split([',', ' ', '\n']).map(str::trim).filter(|r| !r.is_empty()).map(str::to_string).collect()
 }
 
 /// Undo percent-encoding (`%3A` -> `:`); a malformed escape is kept as typed.
@@ -101,6 +122,10 @@ mod tests {
         let typed = d.clone().with_relays_text("wss://a.example\n  wss://b.example, ").unwrap();
         assert_eq!(typed.relays, ["wss://a.example", "wss://b.example"]);
         assert!(d.clone().with_relays_text(" ").unwrap_err().contains("0 relays"));
+        let stun = d.clone().with_ice_text("stun:a.example:3478\nturn:b.example").unwrap();
+        assert_eq!(stun.ice, ["stun:a.example:3478", "turn:b.example"]);
+        assert!(d.clone().with_ice_text("").unwrap().ice.is_empty(), "no STUN server is allowed");
+        assert!(d.clone().with_ice_text("http://x").unwrap_err().contains("`http://x`"));
         let nine = (0..9).map(|i| format!("wss://r{i}.example")).collect::<Vec<_>>().join(" ");
         assert!(d.with_relays_text(&nine).unwrap_err().contains("MAX_RELAYS"));
     }

@@ -84,6 +84,7 @@ pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let base = TableConfig::from_query(&window().location().search().unwrap_or_default());
     let relays = RwSignal::new(base.as_ref().map(|c| c.relays.join("\n")).unwrap_or_default());
+    let ice = RwSignal::new(base.as_ref().map(|c| c.ice.join("\n")).unwrap_or_default());
     let direct = RwSignal::new(base.as_ref().map_or(true, |c| c.direct));
     let base = StoredValue::new(base);
     let characters = move || state.characters.with(|cs| cs.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
@@ -97,6 +98,7 @@ pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
         let config = base
             .get_value()
             .and_then(|b| b.with_relays_text(&relays.get_untracked()))
+            .and_then(|b| b.with_ice_text(&ice.get_untracked()))
             .map(|c| TableConfig { direct: direct.get_untracked(), ..c });
         match config.and_then(|config| sit_down(state, invite.clone(), (n, c), gm, config)) {
             Ok(seat) => {
@@ -142,23 +144,36 @@ pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
                     </For>
                 </select>
             </div>
-            <details class="table-connection">
-                <summary>"Connection"</summary>
-                <div class="field">
-                    <label for="table-relays">"Relays (one per line)"</label>
-                    <textarea id="table-relays" rows="4" spellcheck="false" prop:value=move || relays.get() on:input=move |ev| relays.set(event_target_value(&ev))></textarea>
-                    <p class="hint">"Public Nostr relays that introduce the phones to each other, and carry rolls between phones that cannot connect directly. They see only encrypted messages."</p>
-                </div>
-                <label class="check">
-                    <input id="table-direct" type="checkbox" prop:checked=move || direct.get() on:change=move |ev| direct.set(event_target_checked(&ev)) />
-                    " Connect directly to the other phones (faster; they learn this phone's network address)"
-                </label>
-            </details>
+            <Connection relays ice direct />
             <div class="table-join-buttons">
                 {link_invite.map(|i| view! { <button type="button" id="table-join" class="roll-button" on:click=move |_| sit(i.clone(), false)>"Join the table"</button> })}
                 <button type="button" id="table-start" class:roll-button=!joining on:click=start>"Start a table"</button>
             </div>
             <p class="field-error" role="alert">{move || problem.get()}</p>
         </section>
+    }
+}
+
+/// Where the table's messages go: the relays, the STUN servers, and whether to connect directly at all.
+#[component]
+fn Connection(relays: RwSignal<String>, ice: RwSignal<String>, direct: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <details class="table-connection">
+            <summary>"Connection"</summary>
+            <div class="field">
+                <label for="table-relays">"Relays (one per line)"</label>
+                <textarea id="table-relays" rows="4" spellcheck="false" prop:value=move || relays.get() on:input=move |ev| relays.set(event_target_value(&ev))></textarea>
+                <p class="hint">"Public Nostr relays that introduce the phones to each other, and carry rolls between phones that cannot connect directly. They see only encrypted messages."</p>
+            </div>
+            <div class="field">
+                <label for="table-ice">"STUN servers (one per line)"</label>
+                <textarea id="table-ice" rows="2" spellcheck="false" prop:value=move || ice.get() on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
+                <p class="hint">"They tell this phone its public address, so phones on different networks can connect directly. Nothing of the table passes through them."</p>
+            </div>
+            <label class="check">
+                <input id="table-direct" type="checkbox" prop:checked=move || direct.get() on:change=move |ev| direct.set(event_target_checked(&ev)) />
+                " Connect directly to the other phones (faster; they learn this phone's network address)"
+            </label>
+        </details>
     }
 }

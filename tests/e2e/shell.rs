@@ -12,7 +12,7 @@ fn page_renders_the_shell_with_version() {
         assert_eq!(version, format!("v{}", env!("CARGO_PKG_VERSION")));
         let title = page.client().title().await.unwrap();
         assert!(title.contains("dicetray"), "title: {title}");
-        assert_eq!(page.count(".nav-link").await, 5);
+        assert_eq!(page.count(".nav-link").await, 6);
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });
 }
@@ -116,7 +116,7 @@ fn a_failed_download_is_reported_instead_of_a_blank_page() {
             let links = page
                 .js("return [...document.querySelectorAll('#boot .nav-link')].map(a => a.textContent);", vec![])
                 .await;
-            assert_eq!(links, json!(["Roll", "Tray", "Characters", "History", "Help"]), "blocking {blocked}");
+            assert_eq!(links, json!(["Roll", "Tray", "Characters", "History", "Table", "Help"]), "blocking {blocked}");
         });
     }
 }
@@ -180,7 +180,7 @@ fn the_start_up_frame_shows_its_tabs_only_once_they_have_all_arrived() {
                 vec![],
             )
             .await;
-        assert_eq!(visibility, json!([[2, "hidden"], [5, "visible"]]));
+        assert_eq!(visibility, json!([[2, "hidden"], [6, "visible"]]));
     });
 }
 
