@@ -35,10 +35,13 @@ impl Rolled {
 /// is the seat's to report (a notice); `then` is then never called. Set by table mode while seated
 /// (`AppState::seat`).
 pub trait Seat {
-    fn roll(&self, source: RollSource, then: Box<dyn FnOnce(u64, RollSource)>);
+    fn roll(&self, source: RollSource, then: SeatDone);
     /// The seat itself, for table mode's own screen.
     fn as_any(&self) -> &dyn std::any::Any;
 }
+
+/// What a seat calls once a roll's seed is known: the seed and the request it was asked to roll.
+pub type SeatDone = Box<dyn FnOnce(u64, RollSource)>;
 
 /// Roll with `seed` and record the roll; returns what `roll` made and the new entry's id.
 fn record<T, E>(
@@ -125,9 +128,13 @@ mod tests {
         }
     }
 
+    /// What `AppState::roll` hands to `then`: the roll made and its entry's id, or the error.
+    type Made<T, E> = Result<(T, String), E>;
+    /// `then`'s result, kept for the test to look at.
+    type Got<T, E> = Rc<RefCell<Option<Made<T, E>>>>;
+
     /// What `AppState::roll` handed to `then`.
-    fn outcome<T: Clone + 'static, E: Clone + 'static>(
-    ) -> (Rc<RefCell<Option<Result<(T, String), E>>>>, impl FnOnce(Result<(T, String), E>)) {
+    fn outcome<T: Clone + 'static, E: Clone + 'static>() -> (Got<T, E>, impl FnOnce(Made<T, E>)) {
         let got = Rc::new(RefCell::new(None));
         let g = Rc::clone(&got);
         (got, move |r| *g.borrow_mut() = Some(r))
@@ -161,10 +168,10 @@ mod tests {
 
     /// A seat that keeps each roll asked of it, to finish later with a seed of the test's choosing.
     #[derive(Default)]
-    struct HeldSeat(RefCell<Vec<(RollSource, Box<dyn FnOnce(u64, RollSource)>)>>);
+    struct HeldSeat(RefCell<Vec<(RollSource, SeatDone)>>);
 
     impl Seat for Rc<HeldSeat> {
-        fn roll(&self, source: RollSource, then: Box<dyn FnOnce(u64, RollSource)>) {
+        fn roll(&self, source: RollSource, then: SeatDone) {
             self.0.borrow_mut().push((source, then));
         }
 

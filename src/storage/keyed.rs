@@ -143,6 +143,13 @@ struct KeySync {
 }
 
 impl KeySync {
+    /// Whether to write when the page goes away: a save is waiting, or the key asks for its changes to be written
+    /// then and it changed. (Only the browser has a `pagehide`; natively the unit tests call it.)
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn due_on_hide(&self) -> bool {
+        *self.pending.borrow() || (self.write_changes_on_hide && self.changed_since_written())
+    }
+
     /// The data differs from what was last written (nothing saved counts as its default).
     fn changed_since_written(&self) -> bool {
         let Some(text) = (self.text)(&self.state) else { return false };
@@ -243,7 +250,7 @@ fn watch(sync: Rc<KeySync>, track: fn(&AppState)) {
 #[cfg(target_arch = "wasm32")]
 fn flush_on_hide(sync: Rc<KeySync>) {
     let hide = window_event_listener(leptos::ev::pagehide, move |_| {
-        if *sync.pending.borrow() || (sync.write_changes_on_hide && sync.changed_since_written()) {
+        if sync.due_on_hide() {
             sync.write();
         }
     });
@@ -316,11 +323,15 @@ mod tests {
             pending: RefCell::new(false),
             failing: RefCell::new(None),
         };
-        assert!(!sync(Some("")).changed_since_written(), "no seat over nothing saved is no change");
+        assert!(!sync(Some("")).due_on_hide(), "no seat over nothing saved is no change");
         state.seating.set(SeatingText("{\"version\":1,\"data\":{\"seat\":{}}}".into()));
-        assert!(sync(Some("")).changed_since_written());
+        assert!(sync(Some("")).due_on_hide());
         let written = state.seating.get_untracked().encode();
-        assert!(!sync(Some(&written)).changed_since_written());
+        assert!(!sync(Some(&written)).due_on_hide());
+        let desk_like = KeySync { write_changes_on_hide: false, ..sync(Some("")) };
+        assert!(!desk_like.due_on_hide(), "a key that does not ask is written on hide only when a save waits");
+        desk_like.pending.replace(true);
+        assert!(desk_like.due_on_hide());
         let s = sync(Some(""));
         s.write();
         assert_eq!(s.backend.get(SEAT_KEY).unwrap(), Some(written), "write puts the changed seat in storage");

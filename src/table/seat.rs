@@ -5,7 +5,7 @@
 
 use super::config::TableConfig;
 use super::invite::Invite;
-use crate::state::roll::Seat;
+use crate::state::roll::{Seat, SeatDone};
 use crate::state::{now_ms, AppState, NoticeLevel, RollSource};
 use dicetray_saved::seat::{encode_seating, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
@@ -375,7 +375,7 @@ fn fresh_or_clock() -> [u8; 32] {
 }
 
 impl Seat for Seated {
-    fn roll(&self, source: RollSource, then: Box<dyn FnOnce(u64, RollSource)>) {
+    fn roll(&self, source: RollSource, then: SeatDone) {
         let made = table_request(&source)
             .and_then(|request| self.roll_request(request, Box::new(move |seed| then(seed, source))));
         if let Err(e) = made {
