@@ -33,9 +33,6 @@ pub trait Keyed: Default + PartialEq + Send + Sync + 'static {
     fn decode(raw: &str) -> Result<Self, DecodeError>;
     /// Where the app state holds it.
     fn signal(state: &AppState) -> RwSignal<Self>;
-    /// Written when the page goes away even if no save is scheduled: for a key whose owner changes it in its own
-    /// `pagehide` listener (the table seat), which runs before any effect could schedule the save.
-    const WRITE_CHANGES_ON_HIDE: bool = false;
 }
 
 impl Keyed for Desk {
@@ -70,7 +67,6 @@ impl Keyed for SeatingText {
     fn signal(state: &AppState) -> RwSignal<SeatingText> {
         state.seating
     }
-    const WRITE_CHANGES_ON_HIDE: bool = true;
 }
 
 /// A key as start-up read it.
@@ -134,32 +130,12 @@ struct KeySync {
     kept: &'static str,
     /// The key's data as the text to write, None if the state is gone.
     text: fn(&AppState) -> Option<String>,
-    /// `Keyed::WRITE_CHANGES_ON_HIDE`, and the text of the key's default (not written over nothing saved).
-    write_changes_on_hide: bool,
-    default_text: String,
     last_raw: RefCell<Option<String>>,
     pending: RefCell<bool>,
     failing: RefCell<Option<u64>>,
 }
 
 impl KeySync {
-    /// Whether to write when the page goes away: a save is waiting, or the key asks for its changes to be written
-    /// then and it changed. (Only the browser has a `pagehide`; natively the unit tests call it.)
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    fn due_on_hide(&self) -> bool {
-        *self.pending.borrow() || (self.write_changes_on_hide && self.changed_since_written())
-    }
-
-    /// The data differs from what was last written (nothing saved counts as its default).
-    fn changed_since_written(&self) -> bool {
-        let Some(text) = (self.text)(&self.state) else { return false };
-        match self.last_raw.borrow().as_deref() {
-            Some("") => text != self.default_text,
-            Some(last) => text != last,
-            None => true,
-        }
-    }
-
     fn schedule(self: &Rc<Self>) {
         if self.pending.replace(true) {
             return;
@@ -221,8 +197,6 @@ pub fn start<T: Keyed>(state: AppState, loaded: LoadedKey<T>, backend: Rc<dyn Ba
             key: T::KEY,
             kept: T::KEPT,
             text,
-            write_changes_on_hide: T::WRITE_CHANGES_ON_HIDE,
-            default_text: T::default().encode(),
             last_raw: RefCell::new(clean),
             pending: RefCell::new(false),
             failing: RefCell::new(None),
@@ -243,14 +217,13 @@ fn watch(sync: Rc<KeySync>, track: fn(&AppState)) {
     flush_on_hide(sync);
 }
 
-/// When the page goes away, write what is not written yet: a save still waiting for its moment, or, for a key that
-/// asks for it, a change made by another `pagehide` listener just before this one (the table seat saves itself in
-/// the capture phase), which no effect has seen yet. Nothing else is written then: another tab (or the player) may
-/// have changed the stored key since.
+/// When the page goes away, write a save still waiting for its moment (and nothing else: another tab, or the
+/// player, may have changed the stored key since). A change made in a `beforeunload` listener (the table seat saves
+/// itself then) has scheduled its save by now: the effect that schedules it runs in the microtask after that event.
 #[cfg(target_arch = "wasm32")]
 fn flush_on_hide(sync: Rc<KeySync>) {
     let hide = window_event_listener(leptos::ev::pagehide, move |_| {
-        if sync.due_on_hide() {
+        if *sync.pending.borrow() {
             sync.write();
         }
     });
@@ -304,37 +277,6 @@ mod tests {
         assert!(l.notices[0].1.contains("version 9"), "{:?}", l.notices);
         assert_eq!(b.get(DESK_KEY).unwrap().as_deref(), Some(newer));
         assert_eq!(b.get("dicetray.desk.future.5").unwrap().as_deref(), Some(newer));
-    }
-
-    #[test]
-    fn a_seat_changed_without_a_scheduled_save_counts_as_changed_and_no_seat_over_nothing_does_not() {
-        let owner = Owner::new();
-        owner.set();
-        let state = AppState::for_tests();
-        let sync = |clean: Option<&str>| KeySync {
-            backend: Rc::new(MemoryBackend::default()),
-            state,
-            key: SEAT_KEY,
-            kept: SeatingText::KEPT,
-            text: |s| Some(s.seating.get_untracked().encode()),
-            write_changes_on_hide: true,
-            default_text: SeatingText::default().encode(),
-            last_raw: RefCell::new(clean.map(str::to_string)),
-            pending: RefCell::new(false),
-            failing: RefCell::new(None),
-        };
-        assert!(!sync(Some("")).due_on_hide(), "no seat over nothing saved is no change");
-        state.seating.set(SeatingText("{\"version\":1,\"data\":{\"seat\":{}}}".into()));
-        assert!(sync(Some("")).due_on_hide());
-        let written = state.seating.get_untracked().encode();
-        assert!(!sync(Some(&written)).due_on_hide());
-        let desk_like = KeySync { write_changes_on_hide: false, ..sync(Some("")) };
-        assert!(!desk_like.due_on_hide(), "a key that does not ask is written on hide only when a save waits");
-        desk_like.pending.replace(true);
-        assert!(desk_like.due_on_hide());
-        let s = sync(Some(""));
-        s.write();
-        assert_eq!(s.backend.get(SEAT_KEY).unwrap(), Some(written), "write puts the changed seat in storage");
     }
 
     #[test]

@@ -11,14 +11,12 @@ mod web {
     use dicetray_tablenet::{Link, LinkEvent, Path};
     use leptos::prelude::IntervalHandle;
     use leptos::prelude::*;
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsCast;
 
-    /// The link, the clock and the save on leaving the page, closed together.
+    /// The link, the clock and the saves on leaving the page, closed together.
     pub struct Carried {
         pub link: Link,
         pub clock: IntervalHandle,
-        pub on_hide: Closure<dyn Fn()>,
+        pub on_leaving: std::cell::RefCell<Vec<WindowListenerHandle>>,
     }
 
     impl Carrier for Carried {
@@ -29,20 +27,25 @@ mod web {
         fn close(&self) {
             self.clock.clear();
             self.link.close();
-            let f = self.on_hide.as_ref().unchecked_ref();
-            let _ = window().remove_event_listener_with_callback_and_bool("pagehide", f, true);
+            for listener in self.on_leaving.borrow_mut().drain(..) {
+                listener.remove();
+            }
         }
     }
 
-    /// Save the seat when the page goes away (a reload, a closed tab), in the capture phase: before storage's own
-    /// `pagehide` listener writes what changed, so the table log loses nothing the seat had taken.
-    pub fn save_on_hide(seat: &Seated) -> Result<Closure<dyn Fn()>, String> {
-        let s = seat.clone();
-        let f = Closure::<dyn Fn()>::new(move || s.save_if_changed());
-        window()
-            .add_event_listener_with_callback_and_bool("pagehide", f.as_ref().unchecked_ref(), true)
-            .map_err(|e| format!("cannot watch the page going away: {e:?}"))?;
-        Ok(f)
+    /// Save the seat as the page is about to go away, so the table log loses nothing the seat had taken: on
+    /// `beforeunload` (a reload, a closed tab: storage's `pagehide` then writes the save this schedules) and when
+    /// the page is hidden (a phone switching apps, which may never come back to the page).
+    pub fn save_when_leaving(seat: &Seated) -> Vec<WindowListenerHandle> {
+        let (a, b) = (seat.clone(), seat.clone());
+        vec![
+            window_event_listener(leptos::ev::beforeunload, move |_| a.save_if_changed()),
+            window_event_listener(leptos::ev::visibilitychange, move |_| {
+                if document().visibility_state() == leptos::web_sys::VisibilityState::Hidden {
+                    b.save_if_changed();
+                }
+            }),
+        ]
     }
 
     /// What the link reports, into the seat.
@@ -90,7 +93,7 @@ pub fn connect(seat: &Seated, identity: [u8; 32]) -> Result<(), String> {
     )?;
     let s = seat.clone();
     let clock = set_interval_with_handle(move || s.tick(), TICK).map_err(|e| format!("no timer: {e:?}"))?;
-    let on_hide = web::save_on_hide(seat)?;
-    seat.attach(std::rc::Rc::new(web::Carried { link, clock, on_hide }));
+    let on_leaving = web::save_when_leaving(seat).into();
+    seat.attach(std::rc::Rc::new(web::Carried { link, clock, on_leaving }));
     Ok(())
 }

@@ -460,6 +460,25 @@ async fn session(run: TableRun) {
     })
     .await;
 
+    step("the Table screen fits a phone and a laptop (screenshots for the README)", async {
+        let laptop = json!({"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false});
+        gm.page.cdp("Emulation.setDeviceMetricsOverride", laptop).await;
+        gm.page.js("window.scrollTo(0, 0);", vec![]).await;
+        gm.page.screenshot("table-1280").await;
+        gm.page.cdp("Emulation.clearDeviceMetricsOverride", json!({})).await;
+        let phone = json!({"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": true});
+        bea.page.cdp("Emulation.setDeviceMetricsOverride", phone).await;
+        let wide = "return document.documentElement.scrollWidth;";
+        let width = bea
+            .wait_for_js("the page laid out at 360 px", UI, wide, vec![], |v| v.as_u64().filter(|w| *w <= 360))
+            .await;
+        assert!(width <= 360, "[Bea] nothing wider than the phone: {width}");
+        bea.page.js("document.querySelector('ol.table-rolls').scrollIntoView();", vec![]).await;
+        bea.page.screenshot("table-360").await;
+        bea.page.cdp("Emulation.clearDeviceMetricsOverride", json!({})).await;
+    })
+    .await;
+
     step("Bea reloads and rejoins with every earlier roll and status intact", async {
         let before: Vec<RollRow> = rolls(&bea).await;
         for (roller, id) in &ids {
