@@ -45,10 +45,7 @@ pub fn AskForm(seat: Seated) -> impl IntoView {
     view! {
         <section class="table-part gm-tools" aria-labelledby="table-ask-title">
             <h2 id="table-ask-title">"Ask for a roll"</h2>
-            <div class="field">
-                <label for="table-ask-request">"Roll (notation)"</label>
-                <input id="table-ask-request" type="text" autocomplete="off" spellcheck="false" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
-            </div>
+            <NotationField id="table-ask-request" text />
             <div class="field">
                 <label for="table-ask-to">"Who rolls"</label>
                 <select id="table-ask-to" on:change=move |ev| to.set(event_target_value(&ev))>
@@ -63,6 +60,17 @@ pub fn AskForm(seat: Seated) -> impl IntoView {
                 {move || match said.get() { Some(Ok(s)) => s, Some(Err(e)) => format!("Not sent: {e}"), None => String::new() }}
             </p>
         </section>
+    }
+}
+
+/// A GM's notation to roll, typed (the request and the hidden roll share it).
+#[component]
+pub fn NotationField(id: &'static str, text: RwSignal<String>) -> impl IntoView {
+    view! {
+        <div class="field">
+            <label for=id>"Roll (notation)"</label>
+            <input id=id type="text" autocomplete="off" spellcheck="false" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
+        </div>
     }
 }
 

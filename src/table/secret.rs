@@ -1,6 +1,7 @@
 //! The GM's hidden roll: the table sees that a sealed roll happened and when, not what; the GM reveals it later
 //! from the roll list, and every phone then checks that nothing changed after the fact.
 
+use super::ask::NotationField;
 use super::seat::Seated;
 use dicetray_rules::dice::{parse, NOTATION_VERSION};
 use dicetray_table::RollRequest;
@@ -21,10 +22,7 @@ pub fn SecretRoll(seat: Seated) -> impl IntoView {
     view! {
         <section class="table-part gm-tools" aria-labelledby="table-secret-title">
             <h2 id="table-secret-title">"Roll in secret"</h2>
-            <div class="field">
-                <label for="table-secret-notation">"Roll (notation)"</label>
-                <input id="table-secret-notation" type="text" autocomplete="off" spellcheck="false" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
-            </div>
+            <NotationField id="table-secret-notation" text />
             <button type="button" id="table-secret-roll" on:click=roll>"Roll in secret"</button>
             <p class="hint" role="status">
                 {move || match said.get() { Some(Ok(s)) => s, Some(Err(e)) => format!("Not rolled: {e}"), None => String::new() }}

@@ -6,7 +6,7 @@
 //! Saved under [`DESK_KEY`] as `{"version": 1, "data": {...}}`. Every list is bounded (the `MAX_*` constants,
 //! also in `docs/limits.md`): the app never writes more, and a blob with more is not ours and is kept aside.
 
-use crate::migrate::{envelope, DecodeError};
+use crate::migrate::{decode_whole, DecodeError};
 use dicetray_rules::dice::limits::MAX_EXPR_LEN;
 use serde::{Deserialize, Serialize};
 
@@ -331,22 +331,7 @@ pub fn encode_desk(desk: &Desk) -> String {
 /// Read a saved desk. A newer version is [`DecodeError::Future`] (leave it alone); anything else that is not a
 /// desk this build could have written is [`DecodeError::Unreadable`], saying where.
 pub fn decode_desk(raw: &str) -> Result<Desk, DecodeError> {
-    let value: serde_json::Value =
-        serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
-    if value.is_array() {
-        return Err(DecodeError::Unreadable("expected an object with `version` and `data`, found an array".into()));
-    }
-    let (version, data, _) = envelope(value)?;
-    if version > DESK_VERSION {
-        return Err(DecodeError::Future(version));
-    }
-    if version == 0 {
-        return Err(DecodeError::Unreadable("field `version`: 0 is not a desk version (1 is the first)".into()));
-    }
-    let desk: Desk = serde_path_to_error::deserialize(data).map_err(|e| {
-        let path = e.path().to_string();
-        DecodeError::Unreadable(format!("field `data.{path}`: {}", e.inner()))
-    })?;
+    let desk: Desk = decode_whole(raw, DESK_VERSION, "desk")?;
     match desk.over_limit() {
         Some(why) => Err(DecodeError::Unreadable(format!("too many {why}"))),
         None => Ok(desk),

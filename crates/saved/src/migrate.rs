@@ -63,6 +63,31 @@ pub(crate) fn envelope(value: Value) -> Result<(u32, Value, Map<String, Value>),
     }
 }
 
+/// Read a key saved whole (`{"version": N, "data": {...}}`, the desk and the table seat) written by a build that
+/// writes up to `current`, into `T`: a newer version is [`DecodeError::Future`] (leave it alone); anything else that
+/// is not such a blob is [`DecodeError::Unreadable`], saying where (`data.<path>`). `noun` names it in messages.
+pub fn decode_whole<T: serde::de::DeserializeOwned>(raw: &str, current: u32, noun: &str) -> Result<T, DecodeError> {
+    let value: Value =
+        serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
+    if !value.is_object() {
+        return Err(DecodeError::Unreadable(format!(
+            "expected an object with `version` and `data`, found {}",
+            kind_of(&value)
+        )));
+    }
+    let (version, data, _) = envelope(value)?;
+    if version > current {
+        return Err(DecodeError::Future(version));
+    }
+    if version == 0 {
+        return Err(DecodeError::Unreadable(format!("field `version`: 0 is not a {noun} version (1 is the first)")));
+    }
+    serde_path_to_error::deserialize(data).map_err(|e| {
+        let path = e.path().to_string();
+        DecodeError::Unreadable(format!("field `data.{path}`: {}", e.inner()))
+    })
+}
+
 fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",

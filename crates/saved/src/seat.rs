@@ -4,7 +4,7 @@
 //!
 //! Saved under [`SEAT_KEY`] as `{"version": 1, "data": {"seat": null | {...}}}`.
 
-use crate::migrate::{envelope, DecodeError};
+use crate::migrate::{decode_whole, DecodeError};
 use dicetray_table::member::Saved as SavedMember;
 use serde::{Deserialize, Serialize};
 
@@ -70,22 +70,7 @@ pub fn encode_seating(seating: &Seating) -> String {
 /// Read a saved seat. A newer version is [`DecodeError::Future`] (leave it alone); anything else that is not a
 /// seat this build could have written is [`DecodeError::Unreadable`], saying where.
 pub fn decode_seating(raw: &str) -> Result<Seating, DecodeError> {
-    let value: serde_json::Value =
-        serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
-    if !value.is_object() {
-        return Err(DecodeError::Unreadable("expected an object with `version` and `data`".into()));
-    }
-    let (version, data, _) = envelope(value)?;
-    if version > SEAT_VERSION {
-        return Err(DecodeError::Future(version));
-    }
-    if version == 0 {
-        return Err(DecodeError::Unreadable("field `version`: 0 is not a seat version (1 is the first)".into()));
-    }
-    serde_path_to_error::deserialize(data).map_err(|e| {
-        let path = e.path().to_string();
-        DecodeError::Unreadable(format!("field `data.{path}`: {}", e.inner()))
-    })
+    decode_whole(raw, SEAT_VERSION, "seat")
 }
 
 #[cfg(test)]
