@@ -143,7 +143,9 @@ async fn verified_everywhere(seats: &Seats, roller: &str, id: &str, dice_ok: imp
 /// Open the app at `fragment` (relay and ICE settings in the query) and wait for the Table screen.
 async fn open_table(run: &TableRun, seat: &Seat, extra: &str, fragment: &str) {
     seat.page.goto(&run.app_url(extra, fragment)).await;
-    seat.wait_for("section.screen.table", UI).await;
+    // The Table screen's chunk is the largest (about 425 KB gzip); with other browser tests beside it on a 2-core
+    // machine, its first fetch and compile have taken over 15 s.
+    seat.wait_for("section.screen.table", JOIN).await;
 }
 
 /// Type a name and join the table whose link fragment the page was opened at.
