@@ -487,7 +487,7 @@ async fn session(run: TableRun) {
             assert!(before.iter().any(|r| &r.roller == roller && &r.id == id), "[Bea] shows roll {id} before reloading");
         }
         bea.page.reload().await;
-        bea.wait_for("section.screen.table", UI).await;
+        bea.wait_for("section.screen.table", JOIN).await;
         // Rejoining may be automatic (the table is saved state) or one tap on Join.
         let at_table = "return document.querySelector('#table-leave') ? 'at' : document.querySelector('#table-join') ? 'join' : null;";
         let state = bea.wait_for_js("the Table screen after the reload", UI, at_table, vec![], |v| v.as_str().map(String::from)).await;
