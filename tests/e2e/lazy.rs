@@ -273,7 +273,8 @@ fn saved_data_is_read_by_a_chunk_that_a_first_visit_never_fetches() {
         let saved = crate::history::wait_saved(&page, "the roll", |ids| ids.len() == 1).await;
         // A Miss offers Push Your Luck, whose form is a chunk of its own (`push`); nothing else is fetched.
         let fetched = fetched_chunks(&page).await;
-        let offer = "return [...document.querySelectorAll('button')].some(b => b.textContent.includes('Push Your Luck'));";
+        let offer =
+            "return [...document.querySelectorAll('button')].some(b => b.textContent.includes('Push Your Luck'));";
         let push = page.js(offer, vec![]).await == serde_json::Value::Bool(true);
         let unexpected: Vec<&String> =
             fetched.iter().filter(|n| !(push && (n.starts_with("split_push-") || n.starts_with("chunk_")))).collect();
