@@ -91,9 +91,56 @@ pub fn use_screen() -> ReadSignal<Screen> {
     screen
 }
 
+/// The raw value of `name` in a query (`a=1&b=2`, from a fragment's or the page's query string), if it is there.
+pub fn query_value<'q>(query: &'q str, name: &str) -> Option<&'q str> {
+    query.split('&').find_map(|kv| kv.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+}
+
+/// Percent-encode everything but the URL-safe unreserved characters.
+pub fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() * 2);
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Undo [`encode`] (and any other percent-encoding); `None` for a malformed escape or invalid UTF-8.
+pub fn decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percent_encoding_round_trips_and_a_query_value_is_found_by_name() {
+        for s in ["", "plain", "{\"a\": [1, 2]} & = ? # % + é ⚄"] {
+            assert_eq!(decode(&encode(s)).as_deref(), Some(s));
+        }
+        assert_eq!(decode("%zz"), None);
+        assert_eq!(decode("%4"), None);
+        assert_eq!(query_value("t=abc&k=def&kk=x", "k"), Some("def"));
+        assert_eq!(query_value("t=abc", "k"), None);
+    }
 
     #[test]
     fn hashes_name_screens() {

@@ -1,39 +1,9 @@
 //! Replay links: `#/replay?r=<request JSON>&s=<seed>&id=<entry id>` (system rolls) or
 //! `#/replay?n=<notation>&s=<seed>&id=<entry id>` (Tray rolls), every value percent-encoded.
 
+use crate::route::{decode, encode};
 use crate::state::{HistoryEntry, RollSource};
 use dicetray_rules::systems::Request;
-
-/// Percent-encode everything but the URL-safe unreserved characters.
-pub fn encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() * 2);
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// Undo [`encode`] (and any other percent-encoding); `None` for a malformed escape or invalid UTF-8.
-pub fn decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = s.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
 
 /// The fragment that replays `entry`.
 pub fn replay_hash(entry: &HistoryEntry) -> String {
@@ -95,15 +65,6 @@ pub fn parse_replay(hash: &str) -> Result<ReplayLink, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn percent_encoding_round_trips() {
-        for s in ["", "plain", "{\"a\": [1, 2]} & = ? # % + é ⚄"] {
-            assert_eq!(decode(&encode(s)).as_deref(), Some(s));
-        }
-        assert_eq!(decode("%zz"), None);
-        assert_eq!(decode("%4"), None);
-    }
 
     #[test]
     fn a_link_replays_the_same_roll() {

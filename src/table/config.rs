@@ -2,6 +2,8 @@
 //! directly at all. Defaults here; the page's query string overrides them (`?relays=wss://a,wss://b&ice=none&
 //! direct=off`), which is how the browser tests point every phone at a relay of their own.
 
+use crate::route::{decode, query_value};
+
 /// Public relays that forward ephemeral events (NIP-01 / NIP-16), used when the page names none.
 pub const DEFAULT_RELAYS: [&str; 4] =
     ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.nostr.band", "wss://relay.snort.social"];
@@ -27,18 +29,22 @@ impl TableConfig {
     pub fn from_query(search: &str) -> Result<TableConfig, String> {
         let query = search.trim_start_matches('?');
         let field = |name: &str| {
-            query.split('&').find_map(|kv| kv.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(decode)
+            query_value(query, name)
+                .map(|v| {
+                    decode(v).ok_or_else(|| format!("the page address's `{name}` is not properly percent-encoded"))
+                })
+                .transpose()
         };
-        let relays: Vec<String> = match field("relays") {
+        let relays: Vec<String> = match field("relays")? {
             Some(list) => list.split(',').map(str::trim).filter(|r| !r.is_empty()).map(str::to_string).collect(),
             None => DEFAULT_RELAYS.iter().map(|r| r.to_string()).collect(),
         };
-        let ice = match field("ice").as_deref() {
+        let ice = match field("ice")?.as_deref() {
             Some("none") => Vec::new(),
             Some(list) => list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
             None => DEFAULT_ICE.iter().map(|s| s.to_string()).collect(),
         };
-        let direct = field("direct").as_deref() != Some("off");
+        let direct = field("direct")?.as_deref() != Some("off");
         TableConfig { relays, ice, direct }.checked()
     }
 
@@ -82,27 +88,6 @@ impl TableConfig {
 /// The entries of a list typed one per line (or separated by commas or spaces).
 fn words(text: &str) -> Vec<String> {
     text.split([',', ' ', '\n']).map(str::trim).filter(|r| !r.is_empty()).map(str::to_string).collect()
-}
-
-/// Undo percent-encoding (`%3A` -> `:`); a malformed escape is kept as typed.
-fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
-            (b'%', Some(b)) => {
-                out.push(b);
-                i += 3;
-            }
-            (b, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

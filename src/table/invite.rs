@@ -1,8 +1,8 @@
 //! The table's invitation: its id and key, carried only in the link's fragment (`#/table?t=<id>&k=<key>`), so
 //! the static host never sees them.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
+use crate::route::query_value;
+use dicetray_table::signal::{decode_link_param, encode_link_param};
 
 /// Bytes in a table id (22 characters of base64url).
 const ID_BYTES: usize = 16;
@@ -20,16 +20,14 @@ impl Invite {
     pub fn new(random: &[u8; 48]) -> Invite {
         let mut key = [0u8; 32];
         key.copy_from_slice(&random[ID_BYTES..]);
-        Invite { id: URL_SAFE_NO_PAD.encode(&random[..ID_BYTES]), key }
+        Invite { id: encode_link_param(&random[..ID_BYTES]), key }
     }
 
     /// The invitation in a fragment (`#/table?t=...&k=...`): None if it has none, an error naming what is wrong
     /// with one that is damaged (a link cut short when copied, say).
     pub fn from_hash(hash: &str) -> Option<Result<Invite, String>> {
         let query = hash.split_once('?')?.1;
-        let field = |name: &str| {
-            query.split('&').find_map(|kv| kv.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(str::to_string)
-        };
+        let field = |name: &str| query_value(query, name).map(str::to_string);
         let (id, key) = (field("t"), field("k"));
         if id.is_none() && key.is_none() {
             return None;
@@ -44,20 +42,18 @@ impl Invite {
 
     /// The key as the link and the saved seat write it (base64url).
     pub fn key_text(&self) -> String {
-        URL_SAFE_NO_PAD.encode(self.key)
+        encode_link_param(&self.key)
     }
 
     fn read(id: String, key: String) -> Result<Invite, String> {
-        let id_ok = URL_SAFE_NO_PAD.decode(&id).is_ok_and(|b| b.len() == ID_BYTES);
-        if !id_ok {
+        if decode_link_param::<ID_BYTES>("t", &id).is_err() {
             return Err(format!(
                 "The table link is damaged: its table id `t` is `{id}`, not {} characters of base64url. Ask for the \
                  link again.",
                 ID_BYTES * 4 / 3 + 1
             ));
         }
-        let bytes = URL_SAFE_NO_PAD.decode(&key).unwrap_or_default();
-        let key: [u8; 32] = bytes.try_into().map_err(|_| {
+        let key = decode_link_param::<32>("k", &key).map_err(|_| {
             "The table link is damaged: its key `k` is not 43 characters of base64url. Ask for the link again."
                 .to_string()
         })?;
