@@ -7,6 +7,7 @@ use super::seat::{fresh32, Seated};
 use crate::state::{now_ms, use_app_state, AppState, NoticeLevel};
 use dicetray_saved::seat::Seating;
 use dicetray_table::member::Member;
+use dicetray_table::Rejected;
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -20,9 +21,29 @@ pub fn sit_down(
     config: TableConfig,
 ) -> Result<Seated, String> {
     let identity = fresh32()?;
-    let mut member = Member::new(&invite.id, identity, who.0, who.1, now_ms() as u64)?;
+    let member = Member::new(&invite.id, identity, who.0, who.1, now_ms() as u64)?;
+    take_seat(state, Sitting { member, identity, invite, gm, config }, Vec::new())
+}
+
+/// A member about to take its seat: the device's identity secret (its Nostr key comes from it), the table, whether
+/// this device is the GM, and how to reach the others.
+struct Sitting {
+    member: Member,
+    identity: [u8; 32],
+    invite: Invite,
+    gm: bool,
+    config: TableConfig,
+}
+
+/// Say hello to the table, carry the seat's bytes and make it this device's seat (`AppState::seat`); `refused`:
+/// messages its log's replay refused, listed on the Table screen.
+fn take_seat(state: AppState, seat: Sitting, refused: Vec<Rejected>) -> Result<Seated, String> {
+    let Sitting { mut member, identity, invite, gm, config } = seat;
     let hello = member.hello(now_ms() as u64)?;
     let seat = Seated::new(state, member, invite, gm, config);
+    for r in refused {
+        seat.view().refused.update(|list| list.push(r.to_string()));
+    }
     super::carry::connect(&seat, identity)?;
     seat.broadcast_hello(hello);
     state.seat.set_value(Some(Rc::new(seat.clone())));
@@ -46,7 +67,7 @@ pub fn resume(state: AppState) {
         Err(e) => {
             state.notify(
                 NoticeLevel::Warning,
-                format!("Your table could not be rejoined: its saved seat is damaged ({e:?})."),
+                format!("Your table could not be rejoined: its saved seat is damaged ({e})."),
             );
             return;
         }
@@ -54,22 +75,12 @@ pub fn resume(state: AppState) {
     let sat = (|| {
         let config = TableConfig { relays: saved.relays, ice: saved.ice, direct: saved.direct };
         let identity = saved.member.identity_secret.0;
-        let (mut member, refused) = Member::restore(saved.member, now_ms() as u64)?;
+        let (member, refused) = Member::restore(saved.member, now_ms() as u64)?;
         let invite = Invite::from_parts(member.table_id().to_string(), &saved.key)?;
-        let hello = member.hello(now_ms() as u64)?;
-        let seat = Seated::new(state, member, invite, saved.gm, config);
-        for r in refused {
-            seat.view().refused.update(|list| list.push(r.to_string()));
-        }
-        super::carry::connect(&seat, identity)?;
-        seat.broadcast_hello(hello);
-        Ok::<_, String>(seat)
+        take_seat(state, Sitting { member, identity, invite, gm: saved.gm, config }, refused)
     })();
-    match sat {
-        Ok(seat) => state.seat.set_value(Some(Rc::new(seat))),
-        Err(e) => {
-            state.notify(NoticeLevel::Warning, format!("Your table could not be rejoined: {e}"));
-        }
+    if let Err(e) = sat {
+        state.notify(NoticeLevel::Warning, format!("Your table could not be rejoined: {e}"));
     }
 }
 
