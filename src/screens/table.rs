@@ -3,7 +3,8 @@
 //! tools, refused messages, and the table log to export for `dicetray verify`.
 
 use crate::state::use_app_state;
-use crate::table::ask::{AskForm, AskedList};
+use crate::table::ask::AskForm;
+use crate::table::asked::AskedList;
 use crate::table::join::JoinForm;
 use crate::table::peers::PeerList;
 use crate::table::qr::QrCode;

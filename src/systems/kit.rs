@@ -173,7 +173,7 @@ pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, detail: 
 }
 
 /// History's one-line text of a system roll.
-fn entry_text(request: &Request, s: &Summary, character: Option<&CharacterRef>, detail: &str) -> String {
+pub fn entry_text(request: &Request, s: &Summary, character: Option<&CharacterRef>, detail: &str) -> String {
     let who = character.map(|c| format!("{}: ", c.name)).unwrap_or_default();
     let events: Vec<String> = s.events.iter().map(|e| words(&s.system, e)).collect();
     format!(

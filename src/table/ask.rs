@@ -1,26 +1,128 @@
-//! GM requests: the GM asks one player (or everyone) for a roll; the player's phone shows it with its exact odds
-//! and a Roll button, and the result, a table roll like any other, comes back to the whole table.
+//! The GM's request form: notation ("2d20kh1"), or a system roll the player's own sheet completes ("Stealth,
+//! 24-System, DC 15": the GM names the skill and sets the DC, the player's sheet gives the rank), to one player or
+//! everyone. The player's phone shows it with its exact odds and a Roll button (`asked.rs`).
 
-use super::seat::{Ask, Seated};
-use crate::state::roll::Rolled;
-use crate::state::{use_app_state, RollSource};
-use crate::widgets::odds_chart::percent;
-use dicetray_rules::dice::{parse, parse_versioned, NOTATION_VERSION};
-use dicetray_table::{PeerKey, RollRequest};
+use super::ask_input::{AskNumbers, Typed};
+use super::seat::Seated;
+use crate::systems::system_name;
+use dicetray_rules::dice::{parse, NOTATION_VERSION};
+use dicetray_rules::systems::SYSTEM_IDS;
+use dicetray_saved::Sheet;
+use dicetray_table::{AskFor, PeerKey};
 use leptos::prelude::*;
 
-/// The GM's form: what to roll (notation) and who rolls it.
+/// The GM's form: what to roll (notation, or a system and the sheet's row with the GM's values) and who rolls it.
 #[component]
 pub fn AskForm(seat: Seated) -> impl IntoView {
+    let kind = RwSignal::new(String::new());
     let text = RwSignal::new("1d20".to_string());
+    let row = RwSignal::new(String::new());
+    let gm = Typed::new();
     let to = RwSignal::new(String::new());
     let said = RwSignal::new(None::<Result<String, String>>);
+    let shape = Signal::derive(move || Sheet::ask_shape(&kind.get()));
+    let (asker, lister) = (seat.clone(), seat.clone());
+    let send = move |_| {
+        let result =
+            asked_for(&kind.get_untracked(), &text.get_untracked(), &row.get_untracked(), gm).and_then(|ask| {
+                let words = super::asked::ask_words(&ask);
+                asker.ask(peer(&to.get_untracked())?, ask)?;
+                Ok(format!("Asked for {words}."))
+            });
+        said.set(Some(result));
+    };
+    view! {
+        <section class="table-part gm-tools" aria-labelledby="table-ask-title">
+            <h2 id="table-ask-title">"Ask for a roll"</h2>
+            <div class="field">
+                <label for="table-ask-kind">"What"</label>
+                <select id="table-ask-kind" on:change=move |ev| kind.set(event_target_value(&ev))>
+                    <option value="">"Notation"</option>
+                    {SYSTEM_IDS.iter().map(|id| view! { <option value=*id>{format!("{} roll from the player's sheet", system_name(id))}</option> }).collect_view()}
+                </select>
+            </div>
+            {move || match shape.get() {
+                None => view! { <NotationField id="table-ask-request" text /> }.into_any(),
+                Some(shape) => view! {
+                    <div class="field">
+                        <label for="table-ask-row">{format!("Which {} on the player's sheet", shape.row)}</label>
+                        <input id="table-ask-row" type="text" autocomplete="off" placeholder="Stealth" prop:value=move || row.get() on:input=move |ev| row.set(event_target_value(&ev)) />
+                    </div>
+                    <AskNumbers inputs=shape.gm typed=gm />
+                }.into_any(),
+            }}
+            <WhoRolls seat=seat.clone() to />
+            <button type="button" id="table-ask" on:click=send>"Ask"</button>
+            <p class="hint" role="status">
+                {move || match said.get() { Some(Ok(s)) => s, Some(Err(e)) => format!("Not sent: {e}"), None => String::new() }}
+            </p>
+            <AskedByMe seat=lister />
+        </section>
+    }
+}
+
+/// The GM's own requests, newest first: to whom, what, and who answered (or that it is still open).
+#[component]
+fn AskedByMe(seat: Seated) -> impl IntoView {
+    let asks = seat.view().asks;
+    let me = seat.me();
+    let lines = move || {
+        let mine: Vec<_> = asks.with(|a| a.iter().filter(|a| a.gm == me).rev().cloned().collect());
+        seat.with_member(|m| {
+            let t = m.table();
+            let name = |k: &PeerKey| t.peers().get(k).map_or_else(|| k.short(), |p| p.name.clone());
+            mine.into_iter()
+                .map(|a| {
+                    let who = a.to.as_ref().map_or_else(|| "everyone".to_string(), name);
+                    let by: Vec<String> = a.answered.iter().map(|(by, _)| name(by)).collect();
+                    let state =
+                        if by.is_empty() { "open".to_string() } else { format!("answered by {}", by.join(", ")) };
+                    (a.id.clone(), format!("{}: {who}, {state}", super::asked::ask_words(&a.request)), !by.is_empty())
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <ul class="table-my-asks" aria-label="Your requests">
+            {move || lines().into_iter().map(|(id, line, done)| view! { <li data-ask=id class:answered=done>{line}</li> }).collect_view()}
+        </ul>
+    }
+}
+
+/// What the form asks for: the notation (`kind` empty), or system `kind`'s roll from the sheet's row `row` with
+/// the GM's typed values.
+fn asked_for(kind: &str, text: &str, row: &str, gm: Typed) -> Result<AskFor, String> {
+    let Some(shape) = Sheet::ask_shape(kind) else {
+        let t = text.trim().to_string();
+        parse(&t).map_err(|e| format!("`{t}`: {}", e.message))?;
+        return Ok(AskFor::Notation { text: t, version: NOTATION_VERSION });
+    };
+    if row.trim().is_empty() {
+        return Err(format!("name the {} the player rolls (as on their sheet)", shape.row));
+    }
+    let mut fields = gm.fields(shape.gm)?;
+    fields.insert("system".into(), kind.into());
+    let ask = AskFor::Sheet { row: row.trim().to_string(), json: serde_json::Value::Object(fields).to_string() };
+    ask.check()?;
+    Ok(ask)
+}
+
+/// A peer's key as the "who rolls" pick holds it; None (everyone) for the empty pick.
+fn peer(pick: &str) -> Result<Option<PeerKey>, String> {
+    (!pick.is_empty())
+        .then(|| serde_json::from_value::<PeerKey>(serde_json::Value::String(pick.to_string())))
+        .transpose()
+        .map_err(|e| format!("not a peer: {e}"))
+}
+
+/// Who rolls: everyone, or one of the others at the table.
+#[component]
+fn WhoRolls(seat: Seated, to: RwSignal<String>) -> impl IntoView {
     let changed = seat.view().changed;
     let me = seat.me();
-    let reader = seat.clone();
     let options = move || {
         changed.track();
-        reader.with_member(|m| {
+        seat.with_member(|m| {
             m.table()
                 .peers()
                 .iter()
@@ -29,37 +131,16 @@ pub fn AskForm(seat: Seated) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    let send = move |_| {
-        let t = text.get_untracked().trim().to_string();
-        let who = to.get_untracked();
-        let result = parse(&t).map_err(|e| format!("`{t}`: {}", e.message)).and_then(|_| {
-            let to = (!who.is_empty())
-                .then(|| serde_json::from_value::<PeerKey>(serde_json::Value::String(who)))
-                .transpose()
-                .map_err(|e| format!("not a peer: {e}"))?;
-            seat.ask(to, RollRequest::Notation { text: t.clone(), version: NOTATION_VERSION })?;
-            Ok(format!("Asked for {t}."))
-        });
-        said.set(Some(result));
-    };
     view! {
-        <section class="table-part gm-tools" aria-labelledby="table-ask-title">
-            <h2 id="table-ask-title">"Ask for a roll"</h2>
-            <NotationField id="table-ask-request" text />
-            <div class="field">
-                <label for="table-ask-to">"Who rolls"</label>
-                <select id="table-ask-to" on:change=move |ev| to.set(event_target_value(&ev))>
-                    <option value="">"Everyone"</option>
-                    <For each=options key=|o| o.clone() let:o>
-                        <option value=o.0.clone()>{o.1.clone()}</option>
-                    </For>
-                </select>
-            </div>
-            <button type="button" id="table-ask" on:click=send>"Ask"</button>
-            <p class="hint" role="status">
-                {move || match said.get() { Some(Ok(s)) => s, Some(Err(e)) => format!("Not sent: {e}"), None => String::new() }}
-            </p>
-        </section>
+        <div class="field">
+            <label for="table-ask-to">"Who rolls"</label>
+            <select id="table-ask-to" on:change=move |ev| to.set(event_target_value(&ev))>
+                <option value="">"Everyone"</option>
+                <For each=options key=|o| o.clone() let:o>
+                    <option value=o.0.clone()>{o.1.clone()}</option>
+                </For>
+            </select>
+        </div>
     }
 }
 
@@ -71,72 +152,5 @@ pub fn NotationField(id: &'static str, text: RwSignal<String>) -> impl IntoView 
             <label for=id>"Roll (notation)"</label>
             <input id=id type="text" autocomplete="off" spellcheck="false" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev)) />
         </div>
-    }
-}
-
-/// The odds of a notation request in one line: its average and its most likely total with that total's chance.
-pub fn ask_odds(request: &RollRequest) -> String {
-    let RollRequest::Notation { text, version } = request else { return String::new() };
-    let Ok(expr) = parse_versioned(text, *version) else { return String::new() };
-    match expr.odds() {
-        Ok(o) => {
-            let (mut mean, mut best) = (0.0, None::<(String, f64)>);
-            for (v, p) in o.iter() {
-                mean += dicetray_rules::dice::value::to_f64(v) * p;
-                if best.as_ref().is_none_or(|(_, bp)| p > *bp) {
-                    best = Some((v.to_string(), p));
-                }
-            }
-            let (v, p) = best.unwrap_or_default();
-            format!("Average {mean:.2}; most likely {v} ({})", percent(p))
-        }
-        Err(e) => format!("No exact odds: {}", e.message),
-    }
-}
-
-/// Requests addressed to this phone (or to everyone) not yet answered by it.
-#[component]
-pub fn AskedList(seat: Seated) -> impl IntoView {
-    let asks = seat.view().asks;
-    let me = seat.me();
-    let mine = move || {
-        asks.get()
-            .into_iter()
-            .filter(|a| a.gm != me && a.to.is_none_or(|t| t == me) && a.answered.as_ref().is_none_or(|(r, _)| *r != me))
-            .collect::<Vec<_>>()
-    };
-    view! {
-        <For each=mine key=|a| (a.gm, a.id.clone()) let:ask>
-            <Asked seat=seat.clone() ask />
-        </For>
-    }
-}
-
-#[component]
-fn Asked(seat: Seated, ask: Ask) -> impl IntoView {
-    let state = use_app_state();
-    let gm = seat.with_member(|m| m.table().name_of(&ask.gm));
-    let words = super::row::request_words(&ask.request);
-    let odds = ask_odds(&ask.request);
-    let Ask { gm: gm_key, id, request, .. } = ask.clone();
-    let roll = move |_| {
-        let RollRequest::Notation { text, version } = request.clone() else { return };
-        let Ok(expr) = parse_versioned(&text, version) else { return };
-        seat.answer_next(gm_key, id.clone());
-        let source = RollSource::Notation { expr: text, version };
-        let roll = move |seed| {
-            expr.roll(seed).map(|r| {
-                let rolled = Rolled::notation(&r);
-                ((), rolled)
-            })
-        };
-        state.roll(None, source, roll, |_| ());
-    };
-    view! {
-        <section class="table-asked" data-ask=ask.id.clone() aria-label="A roll the GM asked for">
-            <p><strong>{gm}</strong>" asks you to roll "<strong class="ask-request">{words}</strong></p>
-            <p class="hint ask-odds">{odds}</p>
-            <button type="button" class="ask-roll roll-button" on:click=roll>"Roll"</button>
-        </section>
     }
 }

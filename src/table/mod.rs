@@ -4,7 +4,10 @@
 //! signaling and as the fallback path). This module is the app's part: the invitation link and its QR code, the
 //! seated device (`seat`, which rolls for the panels and the Tray while seated), and the Table screen's parts.
 
+mod answer;
 pub mod ask;
+mod ask_input;
+pub mod asked;
 mod carry;
 pub mod config;
 pub mod invite;

@@ -62,8 +62,15 @@ pub fn RollList(seat: Seated) -> impl IntoView {
                         (Some(q), false) => request_words(q),
                         (None, _) => "a hidden roll".into(),
                     };
-                    let answers =
-                        r.answers.as_ref().map(|(gm, id)| format!("answers {}'s request {id}", t.name_of(gm)));
+                    let answers = r.answers.as_ref().map(|(gm, id)| {
+                        let gm_name = t.peers().get(gm).map_or_else(|| gm.short(), |p| p.name.clone());
+                        match t.gm_request(gm, id) {
+                            Some(q) => {
+                                format!("answers {gm_name}'s request for {}", super::asked::ask_words(&q.request))
+                            }
+                            None => format!("answers {gm_name}'s request"),
+                        }
+                    });
                     RollRow {
                         roller: r.roller,
                         id: r.id.clone(),

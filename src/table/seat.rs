@@ -9,7 +9,7 @@ use crate::state::roll::{Seat, SeatDone};
 use crate::state::{now_ms, AppState, NoticeLevel, RollSource};
 use dicetray_saved::seat::{encode_seating, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
-use dicetray_table::{Event, PeerKey, Rejected, RollRequest, Status};
+use dicetray_table::{AskFor, Event, PeerKey, Rejected, RollRequest, Status};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::any::Any;
@@ -33,9 +33,9 @@ pub struct Ask {
     pub gm: PeerKey,
     pub id: String,
     pub to: Option<PeerKey>,
-    pub request: RollRequest,
-    /// The roll that answered it, once one did.
-    pub answered: Option<(PeerKey, String)>,
+    pub request: AskFor,
+    /// The rolls that answered it, each with its roller (a request to everyone has one per player).
+    pub answered: Vec<(PeerKey, String)>,
 }
 
 /// The Table screen's view of the seat: signals the screen reads (`changed` ticks after every change to the
@@ -242,12 +242,12 @@ impl Seated {
             match e {
                 Event::Checked { roller, roll, status } if roller == me => self.own_checked(&roll, status),
                 Event::GmRequested { gm, id, to, request } => {
-                    let ask = Ask { gm, id, to, request, answered: None };
+                    let ask = Ask { gm, id, to, request, answered: Vec::new() };
                     self.0.view.asks.update(|a| a.push(ask));
                 }
                 Event::Answered { gm, id, roller, roll } => self.0.view.asks.update(|a| {
                     if let Some(ask) = a.iter_mut().find(|a| a.gm == gm && a.id == id) {
-                        ask.answered = Some((roller, roll));
+                        ask.answered.push((roller, roll));
                     }
                 }),
                 _ => {}
@@ -304,7 +304,7 @@ impl Seated {
         if let Some((gm, id)) = self.0.answering.take() {
             let answer = self.0.member.borrow_mut().answer(gm, &id, &roll, now());
             match answer {
-                Ok(bytes) => self.send(bytes.as_slice()),
+                Ok((bytes, events)) => self.take(Step { events, outgoing: vec![bytes], ..Step::default() }),
                 Err(e) => {
                     self.0.state.notify(NoticeLevel::Warning, format!("The answer to the GM failed: {e}"));
                 }
@@ -337,9 +337,9 @@ impl Seated {
     }
 
     /// Ask `to` (None: everyone) for a roll of `request`.
-    pub fn ask(&self, to: Option<PeerKey>, request: RollRequest) -> Result<(), String> {
-        let (_, bytes) = self.0.member.borrow_mut().ask(to, request, now())?;
-        self.send(&bytes);
+    pub fn ask(&self, to: Option<PeerKey>, request: AskFor) -> Result<(), String> {
+        let (_, bytes, events) = self.0.member.borrow_mut().ask(to, request, now())?;
+        self.take(Step { events, outgoing: vec![bytes], ..Step::default() });
         self.tick();
         Ok(())
     }
@@ -490,5 +490,71 @@ mod tests {
             dicetray_saved::seat::decode_seating(&text).unwrap().seat.expect("saved within a second of a change");
         assert_eq!(saved.member.log.messages.len(), seats[1].with_member(|m| m.log().messages.len()));
         assert!(!saved.gm && seats[0].is_gm());
+    }
+
+    /// Bea answers the GM's request `id` (from `gm`) by rolling the 24-System `request` at the table.
+    fn answer_with(bea: AppState, seat: &Seated, gm: PeerKey, id: &str, request: dicetray_rules::systems::Request) {
+        seat.answer_next(gm, id.to_string());
+        let asked = request.clone();
+        let roll = move |seed| {
+            let roll = asked.roll(seed)?;
+            let summary = roll.summary();
+            Ok::<_, dicetray_rules::systems::RequestError>((
+                roll,
+                crate::state::roll::Rolled { summary, text: "x".into() },
+            ))
+        };
+        bea.roll(None, RollSource::System { request }, roll, |_| ());
+    }
+
+    #[test]
+    fn a_sheet_request_is_answered_with_the_sheets_rank_and_the_gms_dc_and_an_answer_below_it_is_refused() {
+        use dicetray_saved::sheets::twenty_four::{Sheet as TwentyFourSheet, Skill};
+        let owner = Owner::new();
+        owner.set();
+        let (gale, bea) = (AppState::for_tests(), AppState::for_tests());
+        let wire = Rc::new(Wire::default());
+        let seats = [seat(gale, &wire, 0, "Gale", 5), seat(bea, &wire, 1, "Bea", 6)];
+        settle(&wire, &seats);
+        bea.seat.set_value(Some(Rc::new(seats[1].clone())));
+        let (gm, bea_key) = (seats[0].me(), seats[1].me());
+        let ask = AskFor::Sheet { row: "Stealth".into(), json: r#"{"system":"24-system","dc":15}"#.into() };
+        seats[0].ask(Some(bea_key), ask.clone()).unwrap();
+        settle(&wire, &seats);
+        let asks = seats[1].view().asks.get_untracked();
+        assert_eq!((asks.len(), &asks[0].request, asks[0].answered.is_empty()), (1, &ask, true));
+
+        let sheet = dicetray_saved::Sheet::TwentyFour(TwentyFourSheet {
+            skills: vec![Skill { name: "Stealth".into(), rank: 3 }],
+            complications: vec![],
+        });
+        let rows = sheet.rows();
+        let player = serde_json::from_str(r#"{"leverage":1}"#).unwrap();
+        let AskFor::Sheet { json, .. } = &ask else { unreachable!() };
+        let request = dicetray_saved::ask::fill("{}", &rows[0].fields, &player, json).unwrap();
+        answer_with(bea, &seats[1], gm, &asks[0].id, request);
+        settle(&wire, &seats);
+        let answered = seats[1].view().asks.get_untracked()[0].answered.clone();
+        let [(by, roll)] = &answered[..] else { panic!("Bea's own phone marks the request answered: {answered:?}") };
+        let (by, roll) = (*by, roll.clone());
+        assert_eq!(by, bea_key);
+        let on_gale =
+            seats[0].with_member(|m| m.table().roll(&bea_key, &roll).map(|r| (r.answers.clone(), r.status.clone())));
+        assert_eq!(on_gale, Some((Some((gm, asks[0].id.clone())), Status::Verified)));
+        let words = seats[0].with_member(|m| {
+            super::super::row::request_words(m.table().roll(&bea_key, &roll).unwrap().request.as_ref().unwrap())
+        });
+        assert!(words.contains("rank 3") && words.contains("DC 15"), "{words}");
+
+        seats[0].ask(Some(bea_key), ask).unwrap();
+        settle(&wire, &seats);
+        let second = seats[1].view().asks.get_untracked()[1].id.clone();
+        let lower = dicetray_rules::systems::Request::from_json(r#"{"system":"24-system","rank":3,"dc":12}"#).unwrap();
+        answer_with(bea, &seats[1], gm, &second, lower);
+        settle(&wire, &seats);
+        // Her own phone refuses to link it (so it is never sent) and says why; the roll itself stays a table roll.
+        let said = bea.notices.get_untracked().iter().map(|n| n.text.clone()).collect::<Vec<_>>();
+        assert!(said.iter().any(|t| t.contains("`dc` 12") && t.contains("15")), "{said:?}");
+        assert_eq!(seats[0].view().asks.get_untracked()[1].answered, vec![], "not answered as asked");
     }
 }

@@ -206,6 +206,9 @@ async fn seat_three(run: &TableRun) -> (Seats, Keys, TableLink, String) {
         let mut players = Vec::new();
         for name in ["Bea", "Cid"] {
             let seat = run.seat(name).await;
+            if name == "Bea" {
+                with_wren(run, &seat).await;
+            }
             open_table(run, &seat, "", &fragment).await;
             join(&seat, name).await;
             players.push(seat);
@@ -242,6 +245,22 @@ async fn seat_three(run: &TableRun) -> (Seats, Keys, TableLink, String) {
     })
     .await;
     (seats, keys, link, fragment)
+}
+
+/// Bea's browser keeps a 24-System character, Wren, with Stealth at rank 3 (saved before the app starts there).
+async fn with_wren(run: &TableRun, seat: &Seat) {
+    let skills = json!([{"name": "Climb", "rank": 1}, {"name": "Stealth", "rank": 3}]);
+    let sheet = json!({"system": "24-system", "skills": skills, "complications": []});
+    let wren = json!({"id": "wren", "name": "Wren", "notes": "", "sheet": sheet, "created": 1.0, "updated": 1.0});
+    // Another query than the table link's, so opening the link afterwards loads the app afresh (a change of the
+    // fragment alone would not, and the app would not read the character).
+    seat.page.goto(&format!("{}?before-joining#/characters", run.base_url())).await;
+    seat.page.set_local_storage("dicetray.characters", &json!({"version": 1, "data": [wren]}).to_string()).await;
+}
+
+/// The chances Bea's phone lists for the GM's request, once there are some.
+async fn asked_chances(bea: &Seat, what: &str, ok: impl Fn(&str) -> bool) -> String {
+    bea.wait_text(".table-asked ul.ask-chances:not(.ask-events)", what, UI, |t| t.contains('%') && ok(t)).await
 }
 
 async fn known_rolls(seat: &Seat) -> BTreeSet<(String, String)> {
@@ -381,6 +400,55 @@ async fn session(run: TableRun) {
         bea.page.click(".table-asked button.ask-roll").await;
         let id = new_roll_of(&bea, &bea_key, &known, ROLL).await;
         verified_everywhere(&seats, &bea_key, &id, |d| dice_are(d, 2, 20)).await;
+        ids.push((bea_key.clone(), id));
+    })
+    .await;
+
+    step("the GM asks Bea for Stealth from her 24-System sheet at DC 15; her answer keeps the GM's DC", async {
+        let known = known_rolls(&bea).await;
+        gm.page.select("#table-ask-kind", "24-system").await;
+        gm.page.type_into("#table-ask-row", "Stealth").await;
+        gm.page.type_into(".gm-tools input[data-field=dc]", "15").await;
+        gm.page.select("#table-ask-to", &bea_key).await;
+        gm.page.click("#table-ask").await;
+        let asked =
+            bea.wait_text(".table-asked .ask-request", "the sheet request", ROLL, |t| t.contains("Stealth")).await;
+        assert!(asked.contains("24-System") && asked.contains("DC 15"), "[Bea] the request in words: {asked:?}");
+        // Her phone fills in Wren's rank and shows the request's exact odds; they change with her Leverage.
+        let said = bea
+            .wait_text(".table-asked .ask-describe", "the request from Wren's sheet", UI, |t| t.contains("DC 15"))
+            .await;
+        assert!(said.contains("Stealth") && said.contains("rank 3"), "[Bea] Wren's Stealth is rank 3: {said:?}");
+        let before = asked_chances(&bea, "the request's odds", |_| true).await;
+        bea.page.type_into(".table-asked input[data-field=leverage]", "2").await;
+        let after = asked_chances(&bea, "the odds with Leverage 2", |t| t != before).await;
+        let said = bea
+            .wait_text(".table-asked .ask-describe", "Leverage in the request", UI, |t| t.contains("Leverage"))
+            .await;
+        println!("[Bea] asked: {said}; odds {before} -> {after}");
+        let to_card = "const c = document.querySelector('.table-asked'); \
+            const header = document.querySelector('.app-header').getBoundingClientRect().height; \
+            window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - header - 8);";
+        bea.page.js(to_card, vec![]).await;
+        bea.page.screenshot("table-asked-412").await;
+        bea.page.click(".table-asked button.ask-roll").await;
+        let id = new_roll_of(&bea, &bea_key, &known, ROLL).await;
+        verified_everywhere(&seats, &bea_key, &id, |d| dice_of(d).is_some_and(|v| v.len() >= 3)).await;
+        let row = format!("li.table-roll[data-roll=\"{id}\"][data-roller=\"{bea_key}\"]");
+        let request =
+            gm.wait_text(&format!("{row} .roll-request"), "the answer's request", UI, |t| t.contains("DC 15")).await;
+        assert!(request.contains("rank 3"), "[GM Gale] the answer rolled Wren's rank: {request:?}");
+        gm.wait_text(&format!("{row} .roll-answers"), "the roll marked as the answer", UI, |t| {
+            t.contains("request for Stealth")
+        })
+        .await;
+        bea.page
+            .wait_js("return !document.querySelector('.table-asked');", "the answered request to leave Bea's list")
+            .await;
+        let mine = gm
+            .wait_text(".table-my-asks li", "the GM's newest request, answered", UI, |t| t.contains("answered"))
+            .await;
+        assert!(mine.contains("Stealth") && mine.contains("answered by Bea"), "[GM Gale] {mine:?}");
         ids.push((bea_key.clone(), id));
     })
     .await;

@@ -119,6 +119,14 @@ fn a_log_exported_from_a_browser_session_verifies_and_names_the_tampered_roll() 
     assert!(text.contains("by Mallory") && text.contains("dice"), "{text}");
     let verified = text.matches(": verified").count();
     assert!(verified >= 3, "the browsers' rolls verify: {text}");
+    // Bea's answer to the GM's request for Stealth from her 24-System sheet: her rank, the GM's DC, its outcome.
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.contains("24-System: Stealth, rank 3")).unwrap_or_else(|| panic!("{text}"));
+    assert!(lines[at].contains("vs DC 15 -> ") && lines[at].contains(", total "), "{text}");
+    assert!(lines[at - 1].contains("by Bea") && lines[at - 1].ends_with(": verified"), "{text}");
+    assert!(
+        lines[at + 1].contains("answers Gale") && lines[at + 1].ends_with("Stealth (from the 24-System sheet), DC 15")
+    );
 
     // One die of a browser's roll changed: that roll fails too, named.
     let mut log = log;

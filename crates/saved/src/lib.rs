@@ -5,6 +5,8 @@
 //! Pure Rust: no UI and no web types. Where the data lives (localStorage, signals) is the app's business; this
 //! crate says what it is and how it is written and read. It is the only code that knows the stored JSON's keys.
 
+pub mod ask;
+pub mod ask_words;
 pub mod character;
 pub mod character_file;
 pub mod character_list;

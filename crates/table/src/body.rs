@@ -1,5 +1,6 @@
 //! What a signed message says (its body). Bodies are JSON objects tagged by `type`; unknown fields are refused.
 
+use crate::ask::AskFor;
 use crate::key::{Bytes32, PeerKey};
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +46,7 @@ pub enum Body {
         id: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<PeerKey>,
-        request: RollRequest,
+        request: AskFor,
     },
     /// Links the sender's roll `roll` to the GM request `id` from `gm`.
     Answer { id: String, gm: PeerKey, roll: String },

@@ -1,6 +1,6 @@
 //! What the table tells its caller after a message or a tick.
 
-use crate::body::RollRequest;
+use crate::ask::AskFor;
 use crate::key::PeerKey;
 use crate::roll::Status;
 
@@ -39,7 +39,7 @@ pub enum Event {
         gm: PeerKey,
         id: String,
         to: Option<PeerKey>,
-        request: RollRequest,
+        request: AskFor,
     },
     Answered {
         gm: PeerKey,

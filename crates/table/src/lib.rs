@@ -5,6 +5,7 @@
 //! browser carries the bytes; `dicetray verify` replays a transcript through the same [`Table`].
 //! [`Member`] is one device's side of a table (its identity, own secrets, dedupe, log), which the app wraps.
 
+pub mod ask;
 pub mod body;
 mod check;
 pub mod error;
@@ -19,6 +20,7 @@ pub mod signal;
 pub mod table;
 pub mod wire;
 
+pub use ask::AskFor;
 pub use body::{Body, RollRequest};
 pub use check::{reveal_body, sealed_reveal_body};
 pub use error::{RejectKind, Rejected};

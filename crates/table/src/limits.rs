@@ -4,6 +4,8 @@
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 /// Longest name, character name, roll id or GM request id, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
+/// Most fields a GM may set in a request a player's sheet completes (`AskFor::Sheet`), `system` included.
+pub const MAX_ASK_FIELDS: usize = 16;
 /// Most peers at one table (the roller included).
 pub const MAX_PEERS: usize = 8;
 /// How long a roller waits for the other peers' contributions before revealing with what arrived.

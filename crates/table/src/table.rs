@@ -1,6 +1,7 @@
 //! The table as a state machine: signed bytes in, events out. No clock (the caller passes milliseconds), no
 //! randomness, no I/O; the same machine runs in the browser, in tests and in `dicetray verify`.
 
+use crate::ask::AskFor;
 use crate::body::{Body, RollRequest};
 use crate::error::Rejected;
 use crate::events::Event;
@@ -30,7 +31,7 @@ impl Peer {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GmRequest {
     pub to: Option<PeerKey>,
-    pub request: RollRequest,
+    pub request: AskFor,
 }
 
 pub struct Table {
@@ -188,6 +189,8 @@ impl Table {
                 }
                 let r = self.rolls.iter_mut().find(|r| r.roller == from && &r.id == roll);
                 let r = r.ok_or_else(|| format!("answers with roll `{roll}`, which this peer never announced"))?;
+                let rolled = r.request.as_ref().ok_or_else(|| format!("answers with roll `{roll}`, a hidden roll"))?;
+                asked.request.honoured_by(rolled).map_err(|e| format!("answers GM request `{id}` but {e}"))?;
                 r.answers = Some((*gm, id.clone()));
                 Ok(vec![Event::Answered { gm: *gm, id: id.clone(), roller: from, roll: roll.clone() }])
             }

@@ -36,7 +36,7 @@ fn a_message_that_overtook_the_one_before_it_waits_for_it_and_both_are_applied_i
     let (mut a, mut b, mut rng) = pair(1);
     let fresh = &mut || rng.bytes();
     let (roll, first) = b.roll(notation("1d20"), [1; 32], NOW).unwrap();
-    let (q, second) = b.ask(None, notation("2d6"), NOW).unwrap();
+    let (q, second, _) = b.ask(None, notation("2d6"), NOW).unwrap();
     assert_eq!(a.receive(&second, NOW, fresh).unwrap(), Step::default(), "held: nothing happens yet");
     assert_eq!(a.held(), 1);
     assert_eq!(a.receive(&second, NOW + 1, fresh).unwrap(), Step::default(), "a copy of a held message");
@@ -51,7 +51,7 @@ fn a_message_that_overtook_the_one_before_it_waits_for_it_and_both_are_applied_i
     assert!(step.refused.is_empty() && step.problems.is_empty());
     assert_eq!(a.log().messages.iter().filter(|m| m.message.as_bytes() == second).count(), 1);
     // A rename overtaking the message before it waits too (it is not a restart: the gap is small).
-    let (q, ask) = b.ask(None, notation("1d4"), NOW).unwrap();
+    let (q, ask, _) = b.ask(None, notation("1d4"), NOW).unwrap();
     let rename = b.hello(NOW).unwrap();
     assert_eq!(a.receive(&rename, NOW + 3, fresh).unwrap(), Step::default());
     let step = a.receive(&ask, NOW + 4, fresh).unwrap();
@@ -63,9 +63,9 @@ fn a_message_that_overtook_the_one_before_it_waits_for_it_and_both_are_applied_i
 fn a_gap_that_never_fills_is_given_up_after_the_hold_and_the_missing_message_is_then_refused() {
     let (mut a, mut b, mut rng) = pair(2);
     let fresh = &mut || rng.bytes();
-    let (_, missing) = b.ask(None, notation("1d6"), NOW).unwrap();
-    let (q2, second) = b.ask(None, notation("1d8"), NOW).unwrap();
-    let (q3, third) = b.ask(None, notation("1d10"), NOW).unwrap();
+    let (_, missing, _) = b.ask(None, notation("1d6"), NOW).unwrap();
+    let (q2, second, _) = b.ask(None, notation("1d8"), NOW).unwrap();
+    let (q3, third, _) = b.ask(None, notation("1d10"), NOW).unwrap();
     a.receive(&third, NOW, fresh).unwrap();
     a.receive(&second, NOW + 10, fresh).unwrap();
     assert_eq!(a.tick(NOW + limits::HOLD_MS - 1, fresh), Step::default());
@@ -81,10 +81,10 @@ fn a_gap_that_never_fills_is_given_up_after_the_hold_and_the_missing_message_is_
 fn past_the_most_held_per_peer_the_member_stops_waiting() {
     let (mut a, mut b, mut rng) = pair(3);
     let fresh = &mut || rng.bytes();
-    let (_, missing) = b.ask(None, notation("1d6"), NOW).unwrap();
+    let (_, missing, _) = b.ask(None, notation("1d6"), NOW).unwrap();
     let mut ids = Vec::new();
     for _ in 0..=limits::MAX_HELD_PER_PEER {
-        let (q, bytes) = b.ask(None, notation("1d6"), NOW).unwrap();
+        let (q, bytes, _) = b.ask(None, notation("1d6"), NOW).unwrap();
         ids.push(q);
         let step = a.receive(&bytes, NOW, fresh).unwrap();
         if ids.len() <= limits::MAX_HELD_PER_PEER {
@@ -103,8 +103,8 @@ fn a_restarted_peers_hello_is_taken_at_once_after_what_is_held_from_before_it() 
     let (mut a, mut b, mut rng) = pair(4);
     let fresh = &mut || rng.bytes();
     let saved = b.save();
-    let (_, lost) = b.ask(None, notation("1d6"), NOW).unwrap();
-    let (q, held) = b.ask(None, notation("1d6"), NOW).unwrap();
+    let (_, lost, _) = b.ask(None, notation("1d6"), NOW).unwrap();
+    let (q, held, _) = b.ask(None, notation("1d6"), NOW).unwrap();
     a.receive(&held, NOW, fresh).unwrap();
     assert_eq!(a.held(), 1);
     // b crashes before saving again, and comes back from the older save.
@@ -115,7 +115,7 @@ fn a_restarted_peers_hello_is_taken_at_once_after_what_is_held_from_before_it() 
     assert!(matches!(step.events.last(), Some(Event::Joined { .. })), "{:?}", step.events);
     assert_eq!(a.held(), 0);
     // Its next messages follow on; the one lost in the crash window, arriving now, is refused.
-    let (q, next) = b.ask(None, notation("1d6"), NOW + 2_002).unwrap();
+    let (q, next, _) = b.ask(None, notation("1d6"), NOW + 2_002).unwrap();
     assert_eq!(asked(&a.receive(&next, NOW + 2_003, fresh).unwrap()), vec![q]);
     assert!(a.receive(&lost, NOW + 2_004, fresh).is_err());
 }

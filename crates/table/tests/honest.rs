@@ -83,6 +83,41 @@ fn a_gm_request_is_answered_by_a_linked_roll() {
     assert_eq!(sim.devices[0].table.roll(&key, "r").unwrap().answers, Some((gm, "stealth".into())));
 }
 
+/// The GM (0) asks player 1 for a 24-System roll at DC 15 from the skill Stealth on her sheet; player 1 announces
+/// `json` as roll `r` and links it as the answer. The events of the answer on every device.
+fn sheet_ask_answered_with(json: &str) -> (Sim, Vec<Result<Vec<Event>, String>>) {
+    let mut sim = Sim::new(3, 9);
+    let ask = AskFor::Sheet { row: "Stealth".into(), json: r#"{"system":"24-system","dc":15}"#.into() };
+    let to = Some(sim.key(1));
+    sim.send(0, Body::GmRequest { id: "q".into(), to, request: ask }, NOW);
+    let request = RollRequest::System { json: json.into() };
+    let commitment = commitment(&bytes(5));
+    sim.send(1, Body::Intent { roll: "r".into(), request, commitment }, NOW + 10);
+    let gm = sim.key(0);
+    let answer = sim.seal(1, Body::Answer { id: "q".into(), gm, roll: "r".into() });
+    let events = (0..3).map(|i| sim.devices[i].table.receive(&answer, NOW + 20).map_err(|e| e.to_string())).collect();
+    (sim, events)
+}
+
+#[test]
+fn a_sheet_request_is_answered_by_a_roll_that_keeps_the_gms_values() {
+    let (sim, events) = sheet_ask_answered_with(r#"{"system":"24-system","rank":3,"leverage":1,"dc":15}"#);
+    for e in &events {
+        assert!(matches!(&e.as_ref().unwrap()[0], Event::Answered { id, .. } if id == "q"), "{e:?}");
+    }
+    let (player, gm) = (sim.key(1), sim.key(0));
+    assert_eq!(sim.devices[2].table.roll(&player, "r").unwrap().answers, Some((gm, "q".into())));
+}
+
+#[test]
+fn an_answer_that_lowers_the_gms_dc_is_refused_on_every_phone_naming_the_field() {
+    let (sim, events) = sheet_ask_answered_with(r#"{"system":"24-system","rank":3,"dc":12}"#);
+    for e in &events {
+        assert!(matches!(e, Err(p) if p.contains("`dc` 12") && p.contains("15")), "{e:?}");
+    }
+    assert_eq!(sim.devices[0].table.roll(&sim.key(1), "r").unwrap().answers, None);
+}
+
 #[test]
 fn an_answer_to_a_request_for_someone_else_is_refused() {
     let mut sim = Sim::new(3, 7);
@@ -131,7 +166,7 @@ fn a_roll_by_a_peer_who_learned_of_a_newcomer_first_verifies_wherever_the_newcom
 fn gm_asks_player1_then(sim: &mut Sim, id: &str, roller: usize) -> PeerKey {
     let request = RollRequest::Notation { text: "1d20+3".into(), version: 2 };
     let to = Some(sim.key(1));
-    sim.send(0, Body::GmRequest { id: id.into(), to, request }, NOW);
+    sim.send(0, Body::GmRequest { id: id.into(), to, request: request.into() }, NOW);
     sim.honest_roll(roller, "r", "1d20+3", 2);
     sim.key(0)
 }

@@ -97,7 +97,7 @@ fn a_sealed_roll_is_sealed_on_the_others_then_revealed_and_verified() {
 fn a_gm_request_is_answered_by_a_verified_roll() {
     let mut net = Net::new(3, 5);
     let player = net.key(1);
-    let id = net.act(0, |m, now| m.ask(Some(player), notation("1d20+3"), now));
+    let id = net.act(0, |m, now| m.ask(Some(player), notation("1d20+3"), now).map(|(id, b, _)| (id, b)));
     net.run();
     let gm = net.key(0);
     for m in net.members.iter().flatten() {
@@ -105,7 +105,11 @@ fn a_gm_request_is_answered_by_a_verified_roll() {
     }
     let secret = net.rng.bytes();
     let roll = net.act(1, |m, now| m.roll(notation("1d20+3"), secret, now));
-    net.act(1, |m, now| m.answer(gm, &id, &roll, now).map(|b| ((), b)));
+    let own = net.act(1, |m, now| m.answer(gm, &id, &roll, now).map(|(b, events)| (events, b)));
+    assert!(
+        matches!(&own[..], [Event::Answered { id: i, .. }] if *i == id),
+        "the answering device hears its own answer (its list of requests drops it): {own:?}"
+    );
     net.run();
     net.verified_alike(1, &roll);
     for m in net.members.iter().flatten() {
@@ -200,7 +204,7 @@ fn a_member_restored_from_a_save_older_than_its_last_messages_sends_what_every_p
     net.advance(100);
     let secret = net.rng.bytes();
     let lost = net.act(1, |m, now| m.roll(notation("1d6"), secret, now));
-    net.act(1, |m, now| m.ask(None, notation("1d20"), now));
+    net.act(1, |m, now| m.ask(None, notation("1d20"), now).map(|(id, b, _)| (id, b)));
     net.run();
     net.verified_alike(1, &lost);
     let used = net.sent.iter().filter(|(i, _)| *i == 1).map(|(_, b)| signed_of(b).seq).max().unwrap();

@@ -1,5 +1,7 @@
 //! A Hack & Slash character: abilities with their levels in half steps.
 
+use super::fields_of;
+use crate::ask::{number, AskInput, AskShape, Row};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -49,6 +51,23 @@ impl super::SystemSheet for Sheet {
             .enumerate()
             .map(|(i, a)| format!("{} ({})", super::row_name(&a.name, "Ability", i), halves_text(a.halves)))
             .collect()
+    }
+
+    /// The GM sets the difficulty; the ability gives its bonus.
+    const ASK: AskShape = AskShape {
+        row: "ability",
+        gm: &[AskInput::whole("difficulty", "Difficulty", -10.0, 20.0, 0.0).halves()],
+        player: &[],
+        by_hand: &[AskInput::whole("bonus", "Bonus", -10.0, 20.0, 0.0).halves()],
+        base: "{}",
+    };
+
+    fn rows(&self) -> Vec<Row> {
+        let row = |a: &Ability| {
+            let fields = fields_of([("bonus", number(f64::from(a.halves) / 2.0))]);
+            Row { name: a.name.clone(), fields, said: halves_text(a.halves) }
+        };
+        self.abilities.iter().map(row).collect()
     }
 }
 

@@ -1,6 +1,7 @@
 //! Each system's character sheet, and [`Sheet`], the one a character has. One file per system, named as in the rules
 //! crate (`crates/rules/src/systems/<same name>/`).
 
+use crate::ask::{AskShape, Row};
 use serde::{Deserialize, Serialize};
 
 pub mod hack_and_slash;
@@ -20,6 +21,11 @@ pub trait SystemSheet: Default {
     /// What a player rolls from this sheet (its skills or abilities), in the sheet's order, each as the Roll
     /// screen lists it (`"Climb (rank 3)"`): the roll panel's pick `i` is entry `i`.
     fn rolls(&self) -> Vec<String>;
+    /// How a GM's request that this sheet completes is made (`crate::ask`): what the GM sets, what the player adds.
+    const ASK: AskShape;
+    /// Every row a GM's request may name and what it gives the request: the rows [`SystemSheet::rolls`] lists,
+    /// in its order, then any others a request may be made from.
+    fn rows(&self) -> Vec<Row>;
 }
 
 /// A system's sheet type as found inside [`Sheet`] (every system's, from the list of systems).
@@ -42,6 +48,11 @@ fn row_name(name: &str, kind: &str, index: usize) -> String {
     } else {
         name.to_string()
     }
+}
+
+/// A row's request fields, from `(field, value)` pairs.
+fn fields_of<const N: usize>(pairs: [(&str, serde_json::Value); N]) -> serde_json::Map<String, serde_json::Value> {
+    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
 /// `"<value> is out of range (<allowed>)"`, the problem every sheet's range check reports.
@@ -102,6 +113,21 @@ macro_rules! declare_sheets {
             pub fn rolls(&self) -> Vec<String> {
                 match self {
                     $(Sheet::$variant(s) => s.rolls(),)*
+                }
+            }
+
+            /// What each row gives a GM's request ([`SystemSheet::rows`]).
+            pub fn rows(&self) -> Vec<Row> {
+                match self {
+                    $(Sheet::$variant(s) => s.rows(),)*
+                }
+            }
+
+            /// How the system `id`'s sheet completes a GM's request ([`SystemSheet::ASK`]).
+            pub fn ask_shape(id: &str) -> Option<&'static AskShape> {
+                match id {
+                    $($id => Some(&<$module::Sheet as SystemSheet>::ASK),)*
+                    _ => None,
                 }
             }
 

@@ -1,6 +1,9 @@
 //! A Remedy character: six ability scores, and skills (each under one ability) with their check dice.
 
+use super::fields_of;
+use crate::ask::{number, AskInput, AskShape, Row};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sheet {
@@ -64,5 +67,38 @@ impl super::SystemSheet for Sheet {
                 format!("{} ({}{ability})", super::row_name(&k.name, "Skill", i), k.dice)
             })
             .collect()
+    }
+
+    /// The GM sets the DC and the threat dice; a skill gives its check dice and its ability's score, an ability
+    /// its score on 1d20; the player adds dominance dice and any other bonus. ♻ rerolls whichever d20s most raise
+    /// the chance of success at once (`reroll: best`), so every phone can check the roll.
+    const ASK: AskShape = AskShape {
+        row: "skill or ability",
+        gm: &[
+            AskInput::whole("dc", "DC", -10.0, 100.0, 14.0),
+            AskInput::whole("threat", "Threat dice", 0.0, 10.0, 0.0),
+        ],
+        player: &[
+            AskInput::whole("dominance", "Dominance dice", 0.0, 10.0, 0.0),
+            AskInput::whole("bonus", "Other bonus", -50.0, 50.0, 0.0),
+        ],
+        by_hand: &[AskInput::whole("ability", "Ability score", -10.0, 30.0, 0.0)],
+        base: r#"{"dice":"1d20","reroll":"best"}"#,
+    };
+
+    fn rows(&self) -> Vec<Row> {
+        let score = |i: usize| self.abilities.get(i).map_or(0, |a| a.score);
+        let skills = self.skills.iter().map(|k| {
+            let a = self.abilities.get(k.ability);
+            let said = a.map_or(k.dice.clone(), |a| format!("{}, {} {:+}", k.dice, a.name, a.score));
+            let fields =
+                fields_of([("dice", Value::from(k.dice.as_str())), ("ability", number(score(k.ability).into()))]);
+            Row { name: k.name.clone(), fields, said }
+        });
+        let abilities = self.abilities.iter().map(|a| {
+            let fields = fields_of([("dice", Value::from("1d20")), ("ability", number(a.score.into()))]);
+            Row { name: a.name.clone(), fields, said: format!("1d20 {:+}", a.score) }
+        });
+        skills.chain(abilities).collect()
     }
 }

@@ -1,5 +1,7 @@
 //! A Ruina Imperii character: skills (dice in the pool), Risk Limit and Fortune.
 
+use super::fields_of;
+use crate::ask::{number, AskInput, AskShape, Row};
 use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +71,25 @@ impl super::SystemSheet for Sheet {
             .enumerate()
             .map(|(i, k)| format!("{} ({} dice)", super::row_name(&k.name, "Skill", i), k.dice))
             .collect()
+    }
+
+    /// The GM sets the difficulty; the skill gives its dice and the sheet its Risk Limit; the player takes Risk.
+    const ASK: AskShape = AskShape {
+        row: "skill",
+        gm: &[AskInput::whole("difficulty", "Difficulty", 0.0, 30.0, 1.0)],
+        player: &[AskInput::whole("risk", "Risk", 0.0, 10.0, 0.0)],
+        by_hand: &[AskInput::whole("skill", "Skill dice", 0.0, 30.0, 3.0)],
+        base: "{}",
+    };
+
+    fn rows(&self) -> Vec<Row> {
+        let limit = number(self.risk_limit.into());
+        let row = |k: &Skill| {
+            let fields = fields_of([("skill", number(k.dice.into())), ("risk_limit", limit.clone())]);
+            let said = format!("{} dice, Risk Limit {}", k.dice, self.risk_limit);
+            Row { name: k.name.clone(), fields, said }
+        };
+        self.skills.iter().map(row).collect()
     }
 }
 

@@ -1,8 +1,11 @@
 //! A Total//Effect character: level, tier (with the example games' tier names as presets) and abilities with
 //! their outcome bands over Total.
 
+use super::fields_of;
+use crate::ask::{AskInput, AskShape, Row};
 use dicetray_rules::systems::total_effect::tier_of_level;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sheet {
@@ -100,5 +103,28 @@ impl super::SystemSheet for Sheet {
 
     fn rolls(&self) -> Vec<String> {
         self.abilities.iter().enumerate().map(|(i, a)| super::row_name(&a.name, "Ability", i)).collect()
+    }
+
+    /// The GM sets Escalation, Advantage and Disadvantage; the ability gives its bands; the player adds a modifier.
+    const ASK: AskShape = AskShape {
+        row: "ability",
+        gm: &[
+            AskInput::whole("escalation", "Escalation", 0.0, 6.0, 0.0),
+            AskInput::whole("advantage", "Advantage", 0.0, 10.0, 0.0),
+            AskInput::whole("disadvantage", "Disadvantage", 0.0, 10.0, 0.0),
+        ],
+        player: &[AskInput::whole("modifier", "Modifier", -20.0, 20.0, 0.0)],
+        by_hand: &[],
+        base: "{}",
+    };
+
+    fn rows(&self) -> Vec<Row> {
+        let row = |a: &Ability| {
+            let bands: Vec<&str> = a.bands.iter().map(|b| b.band.trim()).filter(|b| !b.is_empty()).collect();
+            let said = if bands.is_empty() { "no bands".to_string() } else { format!("bands {}", bands.join(", ")) };
+            let fields = fields_of([("bands", Value::from(bands))]);
+            Row { name: a.name.clone(), fields, said }
+        };
+        self.abilities.iter().map(row).collect()
     }
 }

@@ -1,7 +1,10 @@
 //! A 24-System character: skills with ranks 0-6, and the complications logged on the five tracks.
 
+use super::fields_of;
+use crate::ask::{number, AskInput, AskShape, Row};
 use dicetray_rules::systems::twenty_four::{Severity, Track};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Sheet {
@@ -85,6 +88,23 @@ impl super::SystemSheet for Sheet {
             .enumerate()
             .map(|(i, s)| format!("{} (rank {})", super::row_name(&s.name, "Skill", i), s.rank))
             .collect()
+    }
+
+    /// The GM sets the DC; the skill gives its rank (and its name, for the retry rule); the player adds Leverage.
+    const ASK: AskShape = AskShape {
+        row: "skill",
+        gm: &[AskInput::whole("dc", "DC", 0.0, 60.0, 15.0)],
+        player: &[AskInput::whole("leverage", "Leverage", 0.0, 5.0, 0.0)],
+        by_hand: &[AskInput::whole("rank", "Rank", 0.0, 6.0, 2.0)],
+        base: "{}",
+    };
+
+    fn rows(&self) -> Vec<Row> {
+        let row = |s: &Skill| {
+            let fields = [("rank", number(f64::from(s.rank))), ("skill", Value::from(s.name.trim()))];
+            Row { name: s.name.clone(), fields: fields_of(fields), said: format!("rank {}", s.rank) }
+        };
+        self.skills.iter().map(row).collect()
     }
 }
 

@@ -2,8 +2,10 @@
 //! as the GM, answer a GM's request. Each sends one message through `Member::send`.
 
 use super::{Member, OwnRoll};
+use crate::ask::AskFor;
 use crate::body::{Body, RollRequest};
 use crate::check::sealed_reveal_body;
+use crate::events::Event;
 use crate::key::{Bytes32, PeerKey};
 use crate::seed::{commitment, seal_commitment_of};
 
@@ -70,15 +72,22 @@ impl Member {
         crate::check::hidden_seed(&self.table, &self.me, roll, &own.request, &own.secret, now_ms)
     }
 
-    /// As the GM, ask one peer (`to`) or everyone for a roll; the request id and the message.
-    pub fn ask(&mut self, to: Option<PeerKey>, request: RollRequest, now_ms: u64) -> Result<(String, Vec<u8>), String> {
+    /// As the GM, ask one peer (`to`) or everyone for a roll; the request id, the message and this device's own
+    /// events of it (the request made).
+    pub fn ask(
+        &mut self,
+        to: Option<PeerKey>,
+        request: impl Into<AskFor>,
+        now_ms: u64,
+    ) -> Result<(String, Vec<u8>, Vec<Event>), String> {
         let id = format!("q{}", self.next_seq);
-        let (bytes, _) = self.send(Body::GmRequest { id: id.clone(), to, request }, now_ms)?;
-        Ok((id, bytes))
+        let (bytes, events) = self.send(Body::GmRequest { id: id.clone(), to, request: request.into() }, now_ms)?;
+        Ok((id, bytes, events))
     }
 
-    /// Link own roll `roll` to GM `gm`'s request `id`.
-    pub fn answer(&mut self, gm: PeerKey, id: &str, roll: &str, now_ms: u64) -> Result<Vec<u8>, String> {
-        Ok(self.send(Body::Answer { id: id.to_string(), gm, roll: roll.to_string() }, now_ms)?.0)
+    /// Link own roll `roll` to GM `gm`'s request `id`: the message, and this device's own events of it (the
+    /// request answered).
+    pub fn answer(&mut self, gm: PeerKey, id: &str, roll: &str, now_ms: u64) -> Result<(Vec<u8>, Vec<Event>), String> {
+        self.send(Body::Answer { id: id.to_string(), gm, roll: roll.to_string() }, now_ms)
     }
 }
