@@ -64,10 +64,11 @@ pub fn AskForm(seat: Seated) -> impl IntoView {
 /// The GM's own requests, newest first: to whom, what, and who answered (or that it is still open).
 #[component]
 fn AskedByMe(seat: Seated) -> impl IntoView {
-    let asks = seat.view().asks;
+    let changed = seat.view().changed;
     let me = seat.me();
     let lines = move || {
-        let mine: Vec<_> = asks.with(|a| a.iter().filter(|a| a.gm == me).rev().cloned().collect());
+        changed.track();
+        let mine: Vec<_> = seat.asks().into_iter().filter(|a| a.gm == me).rev().collect();
         seat.with_member(|m| {
             let t = m.table();
             let name = |k: &PeerKey| t.peers().get(k).map_or_else(|| k.short(), |p| p.name.clone());

@@ -39,10 +39,13 @@ pub fn ask_odds(text: &str, version: u32) -> String {
 /// Requests addressed to this phone (or to everyone) not yet answered by it.
 #[component]
 pub fn AskedList(seat: Seated) -> impl IntoView {
-    let asks = seat.view().asks;
+    let changed = seat.view().changed;
     let me = seat.me();
+    let reader = seat.clone();
     let mine = move || {
-        asks.get()
+        changed.track();
+        reader
+            .asks()
             .into_iter()
             .filter(|a| a.gm != me && a.to.is_none_or(|t| t == me) && !a.answered.iter().any(|(r, _)| *r == me))
             .collect::<Vec<_>>()

@@ -7,7 +7,7 @@ use super::config::TableConfig;
 use super::invite::Invite;
 use crate::state::roll::{Seat, SeatDone};
 use crate::state::{now_ms, AppState, NoticeLevel, RollSource};
-use dicetray_saved::seat::{encode_seating, Seat as SavedSeat, Seating, SeatingText};
+use dicetray_saved::seat::{encode_seating, size_notice, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
 use dicetray_table::{AskFor, Event, PeerKey, Rejected, RollRequest, Status};
 use leptos::prelude::*;
@@ -48,7 +48,6 @@ pub struct SeatView {
     pub relays: RwSignal<BTreeMap<String, (bool, Option<String>)>>,
     /// Messages refused, each naming the peer and the problem (newest last).
     pub refused: RwSignal<Vec<String>>,
-    pub asks: RwSignal<Vec<Ask>>,
 }
 
 /// What to do with an own roll's seed once the table verified it.
@@ -64,6 +63,8 @@ struct Inner {
     answering: RefCell<Option<(PeerKey, String)>>,
     /// Changed since the member was last saved.
     dirty: RefCell<bool>,
+    /// The saved seat has grown past `SEAT_NOTICE_CHARS` and the player was told.
+    size_noticed: std::cell::Cell<bool>,
     /// How many own hidden rolls had their dice known at the last tick.
     hidden_ready: std::cell::Cell<usize>,
     /// Ticks so far (saving happens every `SAVE_EVERY_TICKS`).
@@ -116,7 +117,6 @@ impl Seated {
             paths: RwSignal::new(BTreeMap::new()),
             relays: RwSignal::new(BTreeMap::new()),
             refused: RwSignal::new(Vec::new()),
-            asks: RwSignal::new(Vec::new()),
         });
         Seated(Arc::new(SendWrapper::new(Inner {
             state,
@@ -127,6 +127,7 @@ impl Seated {
             dirty: RefCell::new(true),
             ticks: std::cell::Cell::new(0),
             hidden_ready: std::cell::Cell::new(0),
+            size_noticed: std::cell::Cell::new(false),
             invite,
             gm,
             config,
@@ -241,15 +242,6 @@ impl Seated {
         for e in events {
             match e {
                 Event::Checked { roller, roll, status } if roller == me => self.own_checked(&roll, status),
-                Event::GmRequested { gm, id, to, request } => {
-                    let ask = Ask { gm, id, to, request, answered: Vec::new() };
-                    self.0.view.asks.update(|a| a.push(ask));
-                }
-                Event::Answered { gm, id, roller, roll } => self.0.view.asks.update(|a| {
-                    if let Some(ask) = a.iter_mut().find(|a| a.gm == gm && a.id == id) {
-                        ask.answered.push((roller, roll));
-                    }
-                }),
                 _ => {}
             }
         }
@@ -291,7 +283,11 @@ impl Seated {
                 direct: c.direct,
                 member,
             };
-            self.0.state.seating.set(SeatingText(encode_seating(&Seating { seat: Some(seat) })));
+            let text = encode_seating(&Seating { seat: Some(seat) });
+            if let Some(notice) = size_notice(&text).filter(|_| !self.0.size_noticed.replace(true)) {
+                self.0.state.notify(NoticeLevel::Warning, notice);
+            }
+            self.0.state.seating.set(SeatingText(text));
         }
     }
 
@@ -312,6 +308,23 @@ impl Seated {
         }
         self.tick();
         Ok(roll)
+    }
+
+    /// Every GM request this device saw, in the order they arrived, each with the rolls that answered it. Read
+    /// from the table itself, so a reload (which replays the log) brings them all back; views track
+    /// [`SeatView::changed`].
+    pub fn asks(&self) -> Vec<Ask> {
+        self.with_member(|m| {
+            let t = m.table();
+            let ask = |(gm, id, q): (&PeerKey, &str, &dicetray_table::table::GmRequest)| Ask {
+                gm: *gm,
+                id: id.to_string(),
+                to: q.to,
+                request: q.request.clone(),
+                answered: t.answers_to(gm, id),
+            };
+            t.gm_requests().into_iter().map(ask).collect()
+        })
     }
 
     /// The next own roll answers the GM request `id` from `gm`.
@@ -521,7 +534,7 @@ mod tests {
         let ask = AskFor::Sheet { row: "Stealth".into(), json: r#"{"system":"24-system","dc":15}"#.into() };
         seats[0].ask(Some(bea_key), ask.clone()).unwrap();
         settle(&wire, &seats);
-        let asks = seats[1].view().asks.get_untracked();
+        let asks = seats[1].asks();
         assert_eq!((asks.len(), &asks[0].request, asks[0].answered.is_empty()), (1, &ask, true));
 
         let sheet = dicetray_saved::Sheet::TwentyFour(TwentyFourSheet {
@@ -534,7 +547,7 @@ mod tests {
         let request = dicetray_saved::ask::fill("{}", &rows[0].fields, &player, json).unwrap();
         answer_with(bea, &seats[1], gm, &asks[0].id, request);
         settle(&wire, &seats);
-        let answered = seats[1].view().asks.get_untracked()[0].answered.clone();
+        let answered = seats[1].asks()[0].answered.clone();
         let [(by, roll)] = &answered[..] else { panic!("Bea's own phone marks the request answered: {answered:?}") };
         let (by, roll) = (*by, roll.clone());
         assert_eq!(by, bea_key);
@@ -548,13 +561,22 @@ mod tests {
 
         seats[0].ask(Some(bea_key), ask).unwrap();
         settle(&wire, &seats);
-        let second = seats[1].view().asks.get_untracked()[1].id.clone();
+        let second = seats[1].asks()[1].id.clone();
         let lower = dicetray_rules::systems::Request::from_json(r#"{"system":"24-system","rank":3,"dc":12}"#).unwrap();
         answer_with(bea, &seats[1], gm, &second, lower);
         settle(&wire, &seats);
         // Her own phone refuses to link it (so it is never sent) and says why; the roll itself stays a table roll.
         let said = bea.notices.get_untracked().iter().map(|n| n.text.clone()).collect::<Vec<_>>();
         assert!(said.iter().any(|t| t.contains("`dc` 12") && t.contains("15")), "{said:?}");
-        assert_eq!(seats[0].view().asks.get_untracked()[1].answered, vec![], "not answered as asked");
+        assert_eq!(seats[0].asks()[1].answered, vec![], "not answered as asked");
+
+        // A reload (the member restored from its saved log) brings back every request and who answered it.
+        let (restored, refused) = Member::restore(seats[1].with_member(Member::save), now()).unwrap();
+        assert!(refused.is_empty(), "{refused:?}");
+        let invite = Invite { id: "AAAAAAAAAAAAAAAAAAAAAA".into(), key: [7; 32] };
+        let config = TableConfig::from_query("?relays=ws://127.0.0.1:1").unwrap();
+        let reloaded = Seated::new(AppState::for_tests(), restored, invite, false, config);
+        assert_eq!(reloaded.asks(), seats[1].asks());
+        assert_eq!(reloaded.asks().len(), 2);
     }
 }

@@ -554,6 +554,12 @@ async fn session(run: TableRun) {
         for (roller, id) in &ids {
             assert!(before.iter().any(|r| &r.roller == roller && &r.id == id), "[Bea] shows roll {id} before reloading");
         }
+        // A request the GM made just before stays open on Bea's phone across the reload.
+        gm.page.select("#table-ask-kind", "").await;
+        gm.page.type_into("#table-ask-request", "1d12").await;
+        gm.page.select("#table-ask-to", &bea_key).await;
+        gm.page.click("#table-ask").await;
+        bea.wait_text(".table-asked .ask-request", "the GM's request for 1d12", ROLL, |t| t == "1d12").await;
         bea.page.reload().await;
         bea.wait_for("section.screen.table", JOIN).await;
         // Rejoining may be automatic (the table is saved state) or one tap on Join.
@@ -568,6 +574,7 @@ async fn session(run: TableRun) {
         .await;
         let you = me.iter().find(|r| r.path.as_deref() == Some("you")).map(|r| r.key.clone());
         assert_eq!(you.as_deref(), Some(bea_key.as_str()), "[Bea] keeps her identity across the reload");
+        bea.wait_text(".table-asked .ask-request", "the open request, back after the reload", UI, |t| t == "1d12").await;
         let expected: Vec<RollRow> = before.clone();
         bea.wait_for_js("every roll from before the reload, same status and dice", ROLL, ROLLS_JS, vec![], |v| {
             let now = parse_rows::<RollRow>(v)?;

@@ -58,6 +58,25 @@ impl SeatingText {
     }
 }
 
+/// A saved seat this long (in characters; it grows with the table log, about 1 KB per message) earns the player a
+/// notice: export the log and start a new table before this phone's storage fills.
+pub const SEAT_NOTICE_CHARS: usize = 2_000_000;
+
+/// The notice the saved seat `text` earns (see [`SEAT_NOTICE_CHARS`]), if it is that long.
+pub fn size_notice(text: &str) -> Option<String> {
+    // Never fewer bytes than characters: only a long text is counted.
+    let chars = if text.len() < SEAT_NOTICE_CHARS { 0 } else { text.chars().count() };
+    (chars >= SEAT_NOTICE_CHARS).then(|| {
+        format!(
+            "This table's log now takes {:.1} million characters of this phone's storage (a notice from {:.1} \
+             million, SEAT_NOTICE_CHARS). Export it (Table log) and start a new table for the next session: if \
+             the storage fills, this phone can no longer keep the table across a reload.",
+            chars as f64 / 1e6,
+            SEAT_NOTICE_CHARS as f64 / 1e6
+        )
+    })
+}
+
 pub fn encode_seating(seating: &Seating) -> String {
     #[derive(Serialize)]
     struct Envelope<'a> {
@@ -76,6 +95,17 @@ pub fn decode_seating(raw: &str) -> Result<Seating, DecodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_past_the_notice_size_says_so_naming_the_limit_and_what_to_do() {
+        assert_eq!(size_notice(&"x".repeat(SEAT_NOTICE_CHARS - 1)), None);
+        assert_eq!(size_notice(&"é".repeat(SEAT_NOTICE_CHARS - 1)), None, "characters, not bytes");
+        let said = size_notice(&"x".repeat(2_345_678)).unwrap();
+        assert!(
+            said.contains("2.3 million") && said.contains("SEAT_NOTICE_CHARS") && said.contains("Export"),
+            "{said}"
+        );
+    }
 
     #[test]
     fn no_seat_round_trips_and_a_broken_or_newer_one_is_refused_saying_where() {

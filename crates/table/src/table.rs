@@ -32,6 +32,8 @@ impl Peer {
 pub struct GmRequest {
     pub to: Option<PeerKey>,
     pub request: AskFor,
+    /// When it arrived here (the caller's clock, milliseconds).
+    pub at_ms: u64,
 }
 
 pub struct Table {
@@ -59,6 +61,19 @@ impl Table {
     /// The GM request `id` made by `gm`, if it was seen here.
     pub fn gm_request(&self, gm: &PeerKey, id: &str) -> Option<&GmRequest> {
         self.gm_requests.get(&(*gm, id.to_string()))
+    }
+
+    /// Every GM request seen here, in the order they arrived: (GM, request id, the request).
+    pub fn gm_requests(&self) -> Vec<(&PeerKey, &str, &GmRequest)> {
+        let mut all: Vec<_> = self.gm_requests.iter().map(|((gm, id), q)| (gm, id.as_str(), q)).collect();
+        all.sort_by_key(|(_, _, q)| q.at_ms);
+        all
+    }
+
+    /// The rolls that answered GM `gm`'s request `id`, in the order they were announced: (roller, roll id).
+    pub fn answers_to(&self, gm: &PeerKey, id: &str) -> Vec<(PeerKey, String)> {
+        let answers = |r: &&TableRoll| r.answers.as_ref().is_some_and(|(g, i)| g == gm && i == id);
+        self.rolls.iter().filter(answers).map(|r| (r.roller, r.id.clone())).collect()
     }
 
     pub fn roll(&self, roller: &PeerKey, id: &str) -> Option<&TableRoll> {
@@ -176,7 +191,7 @@ impl Table {
                 if self.gm_requests.contains_key(&(from, id.clone())) {
                     return Err(format!("GM request id `{id}` was already used"));
                 }
-                let gm = GmRequest { to: *to, request: request.clone() };
+                let gm = GmRequest { to: *to, request: request.clone(), at_ms: now };
                 self.gm_requests.insert((from, id.clone()), gm);
                 Ok(vec![Event::GmRequested { gm: from, id: id.clone(), to: *to, request: request.clone() }])
             }
