@@ -87,20 +87,7 @@ fn lazy(
     build: Arc<dyn Fn() -> Load<AnyView> + Send + Sync>,
 ) -> AnyView {
     let status = RwSignal::new(Status::Loading);
-    let fetch: Arc<dyn Fn() + Send + Sync> = Arc::new(move || {
-        let mut load = loaded(sheets, preload());
-        // Already loaded: ready on the first poll, so no loading frame.
-        match load.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-            Poll::Ready(ok) => status.set(if ok { Status::Ready } else { Status::Failed }),
-            Poll::Pending => {
-                status.set(Status::Loading);
-                spawn_local(async move {
-                    let ok = load.await;
-                    status.set(if ok { Status::Ready } else { Status::Failed });
-                });
-            }
-        }
-    });
+    let fetch: Arc<dyn Fn() + Send + Sync> = Arc::new(move || start(status, sheets, preload.clone(), true));
     fetch();
     (move || match status.get() {
         Status::Loading => view! {
@@ -115,6 +102,36 @@ fn lazy(
         Status::Failed => failed(label, kind, fetch.clone()),
     })
     .into_any()
+}
+
+/// A failed fetch is tried once more this long after, quietly (the loading state stays), before the alert: a fetch
+/// that fails in passing (a phone busy fetching many files at once, a connection that drops for a moment) is not
+/// worth an alert. The browser tests met one: "Failed to fetch" for a Table chunk on loopback, under load.
+const QUIET_RETRY_AFTER: std::time::Duration = std::time::Duration::from_millis(800);
+
+/// Fetch the chunk (and sheets) into `status`; `quiet_retry`: a failure is tried once more before it shows.
+fn start(
+    status: RwSignal<Status>,
+    sheets: &'static [&'static str],
+    preload: Arc<dyn Fn() -> Load<()> + Send + Sync>,
+    quiet_retry: bool,
+) {
+    let mut load = loaded(sheets, preload());
+    let settle = move |ok: bool, preload: Arc<dyn Fn() -> Load<()> + Send + Sync>| {
+        if !ok && quiet_retry {
+            set_timeout(move || start(status, sheets, preload, false), QUIET_RETRY_AFTER);
+        } else {
+            status.set(if ok { Status::Ready } else { Status::Failed });
+        }
+    };
+    // Already loaded: ready on the first poll, so no loading frame.
+    match load.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(ok) => settle(ok, preload),
+        Poll::Pending => {
+            status.set(Status::Loading);
+            spawn_local(async move { settle(load.await, preload) });
+        }
+    }
 }
 
 fn failed(label: &'static str, kind: &'static str, retry: Arc<dyn Fn() + Send + Sync>) -> AnyView {

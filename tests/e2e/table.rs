@@ -453,6 +453,35 @@ async fn session(run: TableRun) {
     })
     .await;
 
+    step("the GM asks Cid, who has no Remedy character, for Athletics vs DC 14; he types his score by hand", async {
+        let cid_key = keys.of("Cid");
+        let known = known_rolls(&cid).await;
+        gm.page.select("#table-ask-kind", "remedy").await;
+        gm.page.type_into("#table-ask-row", "Athletics").await;
+        gm.page.type_into(".gm-tools input[data-field=dc]", "14").await;
+        gm.page.select("#table-ask-to", &cid_key).await;
+        gm.page.click("#table-ask").await;
+        let asked =
+            cid.wait_text(".table-asked .ask-request", "the Remedy request", ROLL, |t| t.contains("Athletics")).await;
+        assert!(asked.contains("Remedy") && asked.contains("DC 14"), "[Cid] the request in words: {asked:?}");
+        cid.wait_text(".table-asked .hint", "the by-hand hint", UI, |t| t.contains("No Remedy character")).await;
+        let before = asked_chances(&cid, "the odds with ability 0", |_| true).await;
+        cid.page.type_into(".table-asked input[data-field=ability]", "3").await;
+        let after = asked_chances(&cid, "the odds with ability 3", |t| t != before).await;
+        let said =
+            cid.wait_text(".table-asked .ask-describe", "the request as typed", UI, |t| t.contains("DC 14")).await;
+        println!("[Cid] asked: {said}; odds {before} -> {after}");
+        cid.page.click(".table-asked button.ask-roll").await;
+        let id = new_roll_of(&cid, &cid_key, &known, ROLL).await;
+        verified_everywhere(&seats, &cid_key, &id, |d| dice_of(d).is_some_and(|v| !v.is_empty())).await;
+        let mine = gm
+            .wait_text(".table-my-asks li", "the GM's newest request, answered", UI, |t| t.contains("answered"))
+            .await;
+        assert!(mine.contains("Athletics") && mine.contains("answered by Cid"), "[GM Gale] {mine:?}");
+        ids.push((cid_key.clone(), id));
+    })
+    .await;
+
     step("the GM's hidden roll is sealed for the others, then revealed and verified", async {
         let known = known_rolls(&gm).await;
         gm.page.type_into("#table-secret-notation", "1d100").await;

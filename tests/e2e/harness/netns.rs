@@ -30,15 +30,23 @@ const WHOLE_RUN_LIMIT: Duration = Duration::from_secs(20 * 60);
 /// filter that matches nothing would otherwise "pass" with 0 tests run).
 const STARTED_MARK: &str = "dicetray-netns: running";
 
+/// One test in a namespace at a time. Each starts three or four browsers that all compile the Table screen's chunk
+/// (about 490 KB gzip); three such tests beside the other browser tests and the native lane once starved a
+/// browser of the CPU for over a minute on a 2-core machine. The latency figure is also only meaningful alone.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Run `body` inside a fresh network namespace. `test` is this test's full name inside the e2e binary
 /// (`table::journey`), so the re-run selects exactly it. Outside the namespace this re-runs the test binary under
-/// `unshare --net`, forwards its output and fails if it failed; inside, it sets up the network and runs `body`.
+/// `unshare --net` (one such test at a time), forwards its output and fails if it failed; inside, it sets up the
+/// network and runs `body`.
 pub fn in_own_netns(test: &str, body: impl FnOnce()) {
     if std::env::var_os(NETNS_ENV).is_some_and(|v| v == "1") {
         set_up_network();
         println!("{STARTED_MARK} {test}");
         body();
     } else {
+        // A test that failed while holding the lock poisoned it; the next one still runs.
+        let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         rerun_inside(test);
     }
 }

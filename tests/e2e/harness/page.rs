@@ -18,8 +18,10 @@ pub const LOAD_WAIT: Duration = Duration::from_secs(45);
 /// Installed before any page script: records uncaught errors, Content-Security-Policy violations and any dialog
 /// (alert/confirm/prompt) the page opens.
 const PROBE: &str = r#"
-window.__e2e = { errors: [], dialogs: [] };
+window.__e2e = { errors: [], dialogs: [], console: [] };
 window.addEventListener('error', e => window.__e2e.errors.push(String(e.message)));
+const consoleError = console.error;
+console.error = function (...args) { window.__e2e.console.push(args.map(String).join(' ')); return consoleError.apply(this, args); };
 window.addEventListener('unhandledrejection', e => window.__e2e.errors.push('unhandled rejection: ' + String(e.reason)));
 document.addEventListener('securitypolicyviolation', e => window.__e2e.errors.push('CSP blocked ' + e.blockedURI + ' (' + e.violatedDirective + ')'));
 for (const name of ['alert', 'confirm', 'prompt']) {

@@ -144,7 +144,19 @@ impl Seat {
             };
             if started.elapsed() > limit {
                 let errors = self.page.js_errors().await;
-                panic!("[{}] {what}: not within {limit:?}; last seen {last}; page errors: {errors:?}", self.name);
+                // What the page showed instead (a screen that failed to load says so in an alert).
+                let shown = "const m = document.querySelector('main') || document.body; \
+                    const logged = window.__e2e ? window.__e2e.console.join(' / ') : ''; \
+                    return location.hash + ' | ' + (m ? m.innerText.replace(/\\s+/g, ' ').slice(0, 400) : '') \
+                      + ' | console.error: ' + logged.slice(0, 600) \
+                      + ' | resources: ' + performance.getEntriesByType('resource').length + ' ' \
+                      + JSON.stringify(performance.getEntriesByType('resource').filter(e => !e.responseStatus \
+                          || e.responseStatus >= 400).map(e => [e.name.split('/').pop(), e.responseStatus, Math.round(e.duration)]).slice(0, 12));";
+                let shown = self.page.client().execute(shown, vec![]).await.unwrap_or_default();
+                panic!(
+                    "[{}] {what}: not within {limit:?}; last seen {last}; page errors: {errors:?}; the page shows {shown}",
+                    self.name
+                );
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }

@@ -93,9 +93,14 @@ impl StaticServer {
                 }
                 let Ok(stream) = stream else { continue };
                 let (root, prefix) = (root.clone(), prefix.clone());
-                std::thread::spawn(move || {
-                    let _ = answer(stream, &root, &prefix);
+                let spawned = std::thread::Builder::new().spawn(move || {
+                    if let Err(e) = answer(stream, &root, &prefix) {
+                        eprintln!("dist server: a request failed: {e}");
+                    }
                 });
+                if let Err(e) = spawned {
+                    eprintln!("dist server: no thread for a connection: {e}");
+                }
             }
         });
         StaticServer { base_url, port, stop, thread: Some(thread) }
