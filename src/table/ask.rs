@@ -38,7 +38,9 @@ pub fn AskForm(seat: Seated) -> impl IntoView {
                 <label for="table-ask-kind">"What"</label>
                 <select id="table-ask-kind" on:change=move |ev| kind.set(event_target_value(&ev))>
                     <option value="">"Notation"</option>
-                    {SYSTEM_IDS.iter().map(|id| view! { <option value=*id>{format!("{} roll from the player's sheet", system_name(id))}</option> }).collect_view()}
+                    <optgroup label="A roll from the player's sheet">
+                        {SYSTEM_IDS.iter().map(|id| view! { <option value=*id>{system_name(id)}</option> }).collect_view()}
+                    </optgroup>
                 </select>
             </div>
             {move || match shape.get() {
