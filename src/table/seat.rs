@@ -439,26 +439,39 @@ mod tests {
         panic!("the seats never went quiet");
     }
 
+    fn invite() -> Invite {
+        Invite { id: "AAAAAAAAAAAAAAAAAAAAAA".into(), key: [7; 32] }
+    }
+
+    fn config() -> TableConfig {
+        TableConfig::from_query("?relays=ws://127.0.0.1:1").unwrap()
+    }
+
     fn seat(state: AppState, wire: &Rc<Wire>, n: usize, name: &str, secret: u8) -> Seated {
-        let invite = Invite { id: "AAAAAAAAAAAAAAAAAAAAAA".into(), key: [7; 32] };
-        let mut member = Member::new(&invite.id, [secret; 32], name.into(), None, now()).unwrap();
+        let mut member = Member::new(&invite().id, [secret; 32], name.into(), None, now()).unwrap();
         let hello = member.hello(now()).unwrap();
-        let config = TableConfig::from_query("?relays=ws://127.0.0.1:1").unwrap();
-        let seat = Seated::new(state, member, invite, n == 0, config);
+        let seat = Seated::new(state, member, invite(), n == 0, config());
         seat.attach(Rc::new(End(Rc::clone(wire), n)));
         seat.broadcast_hello(hello);
         seat
     }
 
-    #[test]
-    fn a_panel_roll_at_a_table_is_verified_everywhere_and_recorded_with_the_tables_seed() {
+    /// Gale (the GM) and Bea seated at one table over a wire, each greeted by the other, Bea's app rolling at it;
+    /// `secrets` are their identities' bytes. Set the returned owner as current for the test.
+    fn gale_and_bea(secrets: [u8; 2]) -> (Owner, AppState, AppState, Rc<Wire>, [Seated; 2]) {
         let owner = Owner::new();
         owner.set();
         let (gale, bea) = (AppState::for_tests(), AppState::for_tests());
         let wire = Rc::new(Wire::default());
-        let seats = [seat(gale, &wire, 0, "Gale", 3), seat(bea, &wire, 1, "Bea", 4)];
+        let seats = [seat(gale, &wire, 0, "Gale", secrets[0]), seat(bea, &wire, 1, "Bea", secrets[1])];
         settle(&wire, &seats);
         bea.seat.set_value(Some(Rc::new(seats[1].clone())));
+        (owner, gale, bea, wire, seats)
+    }
+
+    #[test]
+    fn a_panel_roll_at_a_table_is_verified_everywhere_and_recorded_with_the_tables_seed() {
+        let (_owner, gale, bea, wire, seats) = gale_and_bea([3, 4]);
         assert_eq!(seats[0].with_member(|m| m.table().peers().len()), 2, "Gale sees both");
 
         let source = RollSource::Notation { expr: "3d6".into(), version: dicetray_rules::dice::NOTATION_VERSION };
@@ -523,13 +536,7 @@ mod tests {
     #[test]
     fn a_sheet_request_is_answered_with_the_sheets_rank_and_the_gms_dc_and_an_answer_below_it_is_refused() {
         use dicetray_saved::sheets::twenty_four::{Sheet as TwentyFourSheet, Skill};
-        let owner = Owner::new();
-        owner.set();
-        let (gale, bea) = (AppState::for_tests(), AppState::for_tests());
-        let wire = Rc::new(Wire::default());
-        let seats = [seat(gale, &wire, 0, "Gale", 5), seat(bea, &wire, 1, "Bea", 6)];
-        settle(&wire, &seats);
-        bea.seat.set_value(Some(Rc::new(seats[1].clone())));
+        let (_owner, _gale, bea, wire, seats) = gale_and_bea([5, 6]);
         let (gm, bea_key) = (seats[0].me(), seats[1].me());
         let ask = AskFor::Sheet { row: "Stealth".into(), json: r#"{"system":"24-system","dc":15}"#.into() };
         seats[0].ask(Some(bea_key), ask.clone()).unwrap();
@@ -573,9 +580,7 @@ mod tests {
         // A reload (the member restored from its saved log) brings back every request and who answered it.
         let (restored, refused) = Member::restore(seats[1].with_member(Member::save), now()).unwrap();
         assert!(refused.is_empty(), "{refused:?}");
-        let invite = Invite { id: "AAAAAAAAAAAAAAAAAAAAAA".into(), key: [7; 32] };
-        let config = TableConfig::from_query("?relays=ws://127.0.0.1:1").unwrap();
-        let reloaded = Seated::new(AppState::for_tests(), restored, invite, false, config);
+        let reloaded = Seated::new(AppState::for_tests(), restored, invite(), false, config());
         assert_eq!(reloaded.asks(), seats[1].asks());
         assert_eq!(reloaded.asks().len(), 2);
     }

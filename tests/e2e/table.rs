@@ -258,6 +258,23 @@ async fn with_wren(run: &TableRun, seat: &Seat) {
     seat.page.set_local_storage("dicetray.characters", &json!({"version": 1, "data": [wren]}).to_string()).await;
 }
 
+/// The GM asks the peer `to` for `notation`.
+async fn gm_asks_for_notation(gm: &Seat, notation: &str, to: &str) {
+    gm.page.select("#table-ask-kind", "").await;
+    gm.page.type_into("#table-ask-request", notation).await;
+    gm.page.select("#table-ask-to", to).await;
+    gm.page.click("#table-ask").await;
+}
+
+/// The GM asks the peer `to` for a roll of `system` from the row `row` of their sheet, at DC `dc`.
+async fn gm_asks_from_sheet(gm: &Seat, system: &str, row: &str, dc: &str, to: &str) {
+    gm.page.select("#table-ask-kind", system).await;
+    gm.page.type_into("#table-ask-row", row).await;
+    gm.page.type_into(".gm-tools input[data-field=dc]", dc).await;
+    gm.page.select("#table-ask-to", to).await;
+    gm.page.click("#table-ask").await;
+}
+
 /// The chances Bea's phone lists for the GM's request, once there are some.
 async fn asked_chances(bea: &Seat, what: &str, ok: impl Fn(&str) -> bool) -> String {
     bea.wait_text(".table-asked ul.ask-chances:not(.ask-events)", what, UI, |t| t.contains('%') && ok(t)).await
@@ -392,9 +409,7 @@ async fn session(run: TableRun) {
 
     step("the GM asks Bea for 2d20kh1 and her answer is verified everywhere", async {
         let known = known_rolls(&bea).await;
-        gm.page.type_into("#table-ask-request", "2d20kh1").await;
-        gm.page.select("#table-ask-to", &bea_key).await;
-        gm.page.click("#table-ask").await;
+        gm_asks_for_notation(&gm, "2d20kh1", &bea_key).await;
         bea.wait_for(".table-asked", ROLL).await;
         bea.wait_text(".table-asked .ask-odds", "the request's odds", UI, |t| !t.is_empty()).await;
         bea.page.click(".table-asked button.ask-roll").await;
@@ -406,11 +421,7 @@ async fn session(run: TableRun) {
 
     step("the GM asks Bea for Stealth from her 24-System sheet at DC 15; her answer keeps the GM's DC", async {
         let known = known_rolls(&bea).await;
-        gm.page.select("#table-ask-kind", "24-system").await;
-        gm.page.type_into("#table-ask-row", "Stealth").await;
-        gm.page.type_into(".gm-tools input[data-field=dc]", "15").await;
-        gm.page.select("#table-ask-to", &bea_key).await;
-        gm.page.click("#table-ask").await;
+        gm_asks_from_sheet(&gm, "24-system", "Stealth", "15", &bea_key).await;
         let asked =
             bea.wait_text(".table-asked .ask-request", "the sheet request", ROLL, |t| t.contains("Stealth")).await;
         assert!(asked.contains("24-System") && asked.contains("DC 15"), "[Bea] the request in words: {asked:?}");
@@ -456,11 +467,7 @@ async fn session(run: TableRun) {
     step("the GM asks Cid, who has no Remedy character, for Athletics vs DC 14; he types his score by hand", async {
         let cid_key = keys.of("Cid");
         let known = known_rolls(&cid).await;
-        gm.page.select("#table-ask-kind", "remedy").await;
-        gm.page.type_into("#table-ask-row", "Athletics").await;
-        gm.page.type_into(".gm-tools input[data-field=dc]", "14").await;
-        gm.page.select("#table-ask-to", &cid_key).await;
-        gm.page.click("#table-ask").await;
+        gm_asks_from_sheet(&gm, "remedy", "Athletics", "14", &cid_key).await;
         let asked =
             cid.wait_text(".table-asked .ask-request", "the Remedy request", ROLL, |t| t.contains("Athletics")).await;
         assert!(asked.contains("Remedy") && asked.contains("DC 14"), "[Cid] the request in words: {asked:?}");
@@ -584,10 +591,7 @@ async fn session(run: TableRun) {
             assert!(before.iter().any(|r| &r.roller == roller && &r.id == id), "[Bea] shows roll {id} before reloading");
         }
         // A request the GM made just before stays open on Bea's phone across the reload.
-        gm.page.select("#table-ask-kind", "").await;
-        gm.page.type_into("#table-ask-request", "1d12").await;
-        gm.page.select("#table-ask-to", &bea_key).await;
-        gm.page.click("#table-ask").await;
+        gm_asks_for_notation(&gm, "1d12", &bea_key).await;
         bea.wait_text(".table-asked .ask-request", "the GM's request for 1d12", ROLL, |t| t == "1d12").await;
         bea.page.reload().await;
         bea.wait_for("section.screen.table", JOIN).await;
