@@ -43,7 +43,5 @@ pub const SYNC_GIVE_BYTES: usize = 24_000;
 pub const MIN_GIVE_GAP_MS: u64 = 50;
 /// A request for missed messages left unanswered this long may be sent again (to any peer that has them).
 pub const WANT_TIMEOUT_MS: u64 = 5_000;
-/// Largest sync frame read, in bytes (a `Give` at `SYNC_GIVE_BYTES`, escaped once more, fits).
-pub const MAX_SYNC_FRAME_BYTES: usize = 48 * 1024;
 /// Most senders a sync frame may list.
 pub const MAX_SYNC_SENDERS: usize = 256;

@@ -14,7 +14,8 @@
 //! themselves; the messages a `give` carries are checked like any other.
 
 use crate::key::{Bytes32, PeerKey};
-use crate::limits::{MAX_SYNC_FRAME_BYTES, MAX_SYNC_SENDERS};
+use crate::limits::MAX_SYNC_SENDERS;
+use crate::signal::MAX_SYNC_BYTES;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -51,11 +52,8 @@ impl SyncFrame {
 
     /// Read a sync frame; the error says what is wrong (size, shape, too many senders).
     pub fn parse(text: &str) -> Result<SyncFrame, String> {
-        if text.len() > MAX_SYNC_FRAME_BYTES {
-            return Err(format!(
-                "a sync frame of {} bytes (MAX_SYNC_FRAME_BYTES, at most {MAX_SYNC_FRAME_BYTES})",
-                text.len()
-            ));
+        if text.len() > MAX_SYNC_BYTES {
+            return Err(format!("a sync frame of {} bytes (MAX_SYNC_BYTES, at most {MAX_SYNC_BYTES})", text.len()));
         }
         let frame: SyncFrame = serde_json::from_str(text).map_err(|e| format!("not a sync frame: {e}"))?;
         let senders = match &frame {
