@@ -80,15 +80,25 @@ pub struct SyncOut {
     pub text: String,
 }
 
-/// The messages taken from each sender, by sequence number: each one's `prev` and where it is in the log.
+/// The messages here from each sender, by sequence number: each one's `prev` and where it is in the log (None
+/// while it waits for what it is about: it counts as here, so its own `prev` is asked for, but is not passed on).
 #[derive(Clone, Debug, Default)]
 pub struct Chains {
-    by_sender: BTreeMap<PeerKey, BTreeMap<u64, (Option<u64>, usize)>>,
+    by_sender: BTreeMap<PeerKey, BTreeMap<u64, (Option<u64>, Option<usize>)>>,
 }
 
 impl Chains {
-    pub fn insert(&mut self, from: PeerKey, seq: u64, prev: Option<u64>, log_index: usize) {
+    pub fn insert(&mut self, from: PeerKey, seq: u64, prev: Option<u64>, log_index: Option<usize>) {
         self.by_sender.entry(from).or_default().insert(seq, (prev, log_index));
+    }
+
+    /// Forget a message that waited and was refused.
+    pub fn forget_waiting(&mut self, from: &PeerKey, seq: u64) {
+        if let Some(chain) = self.by_sender.get_mut(from) {
+            if chain.get(&seq).is_some_and(|(_, i)| i.is_none()) {
+                chain.remove(&seq);
+            }
+        }
     }
 
     /// Per sender, the highest number up to which every message is here: below the first message whose chain of
@@ -103,14 +113,14 @@ impl Chains {
         let mut out: Vec<(u64, usize)> = Vec::new();
         for (k, chain) in &self.by_sender {
             let have = heads.get(k).copied().unwrap_or(0);
-            out.extend(chain.range(have.saturating_add(1)..).map(|(seq, (_, i))| (*seq, *i)));
+            out.extend(chain.range(have.saturating_add(1)..).filter_map(|(seq, (_, i))| Some((*seq, (*i)?))));
         }
         out.sort_unstable();
         out
     }
 }
 
-fn head(chain: &BTreeMap<u64, (Option<u64>, usize)>) -> u64 {
+fn head(chain: &BTreeMap<u64, (Option<u64>, Option<usize>)>) -> u64 {
     // Ascending, so a message's `prev` (always below it) is decided first.
     let mut complete: BTreeMap<u64, bool> = BTreeMap::new();
     for (seq, (prev, _)) in chain {

@@ -15,8 +15,16 @@ pub(super) struct Catchup {
     pub have_due: bool,
     /// The request for missed messages waiting for its answer: to whom, since when.
     asked: Option<(PeerKey, u64)>,
+    /// The heads that request sent (what this device had then).
+    asked_with: BTreeMap<PeerKey, u64>,
     /// Per peer, when its last request was answered (pacing).
     gave: BTreeMap<PeerKey, u64>,
+    /// Requests that came sooner than `MIN_GIVE_GAP_MS` after the last answer to the same peer: answered by a later
+    /// tick (the newest request of each peer).
+    deferred: BTreeMap<PeerKey, BTreeMap<PeerKey, u64>>,
+    /// Per peer, its heads when this device last told it what it has because it was behind (told again only once
+    /// its heads change).
+    told: BTreeMap<PeerKey, BTreeMap<PeerKey, u64>>,
     /// Per peer, the heads of its last `have`.
     heads: BTreeMap<PeerKey, BTreeMap<PeerKey, u64>>,
     /// Per peer, heads it listed that its complete answer did not bring this device up to (it lists a message it
@@ -67,6 +75,7 @@ impl Member {
                 if away {
                     self.table.stop_expecting(&from);
                 }
+                self.tell_if_behind(from, &heads, &mut step);
                 self.maybe_ask(from, heads, now_ms, &mut step);
             }
             SyncFrame::Want { heads, .. } => {
@@ -84,15 +93,18 @@ impl Member {
                         Err(e) => step.refused.push(e),
                     }
                 }
+                let listed = self.catchup.heads.get(&from).cloned().unwrap_or_default();
+                let mine = self.chains.heads();
                 if more {
                     self.want_from(from, now_ms, &mut step);
+                } else if !ahead(&listed, &mine) {
+                    self.catchup.stuck.remove(&from);
+                } else if mine != self.catchup.asked_with {
+                    // Still behind, but what it gave moved this device's heads (or showed a gap further back, in a
+                    // message that waits for an older one): ask again, from where it is now.
+                    self.want_from(from, now_ms, &mut step);
                 } else {
-                    let listed = self.catchup.heads.get(&from).cloned().unwrap_or_default();
-                    if ahead(&listed, &self.chains.heads()) {
-                        self.catchup.stuck.insert(from, listed);
-                    } else {
-                        self.catchup.stuck.remove(&from);
-                    }
+                    self.catchup.stuck.insert(from, listed);
                 }
             }
         }
@@ -111,17 +123,32 @@ impl Member {
         }
     }
 
+    /// A peer whose `have` is behind this device's (a phone back from sleep, a newcomer) is told at once what this
+    /// device has, so it asks now rather than at the next heartbeat.
+    fn tell_if_behind(&mut self, to: PeerKey, heads: &BTreeMap<PeerKey, u64>, step: &mut Step) {
+        let mine = self.chains.heads();
+        let again = self.catchup.told.get(&to).is_some_and(|told| told == heads);
+        if ahead(&mine, heads) && !again {
+            self.catchup.told.insert(to, heads.clone());
+            let frame = SyncFrame::Have { table: self.hash, heads: mine, away: false };
+            step.sync.push(SyncOut { to: Some(to), text: frame.to_json() });
+        }
+    }
+
     fn want_from(&mut self, to: PeerKey, now_ms: u64, step: &mut Step) {
         self.catchup.asked = Some((to, now_ms));
-        let frame = SyncFrame::Want { table: self.hash, heads: self.chains.heads() };
+        self.catchup.asked_with = self.chains.heads();
+        let frame = SyncFrame::Want { table: self.hash, heads: self.catchup.asked_with.clone() };
         step.sync.push(SyncOut { to: Some(to), text: frame.to_json() });
     }
 
     /// Answer `to`'s request: the messages its `heads` lack, oldest first, within `SYNC_GIVE_BYTES`.
     fn give(&mut self, to: PeerKey, heads: &BTreeMap<PeerKey, u64>, now_ms: u64, step: &mut Step) {
         if self.catchup.gave.get(&to).is_some_and(|at| now_ms.saturating_sub(*at) < MIN_GIVE_GAP_MS) {
+            self.catchup.deferred.insert(to, heads.clone());
             return;
         }
+        self.catchup.deferred.remove(&to);
         self.catchup.gave.insert(to, now_ms);
         let mut messages = Vec::new();
         let mut bytes = 0;
@@ -144,6 +171,10 @@ impl Member {
     /// For [`Member::tick`]: the heartbeat every `HEARTBEAT_MS` (or at once when due), and forgetting a request
     /// nobody answered within `WANT_TIMEOUT_MS`.
     pub(super) fn catchup_tick(&mut self, now_ms: u64, step: &mut Step) {
+        let deferred: Vec<_> = std::mem::take(&mut self.catchup.deferred).into_iter().collect();
+        for (to, heads) in deferred {
+            self.give(to, &heads, now_ms, step);
+        }
         if self.catchup.asked.is_some_and(|(_, at)| now_ms.saturating_sub(at) >= WANT_TIMEOUT_MS) {
             self.catchup.asked = None;
         }

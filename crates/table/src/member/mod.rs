@@ -171,13 +171,16 @@ impl Member {
             step.events.extend(self.presence.heard(signed.from, now_ms));
         }
         if let Some(missing) = self.table.missing(&signed) {
-            let pushed = self.park.park(missing, park::Parked { signed, bytes: bytes.to_vec(), hash, at_ms: now_ms });
+            if signed.table == self.hash {
+                self.chains.insert(signed.from, signed.seq, signed.prev, None);
+            }
+            let pushed = self.park.park(missing, park::Parked { signed, bytes: bytes.to_vec(), hash, at_ms: now_ms, live });
             if let Some(p) = pushed {
                 self.settle_parked(p, now_ms, fresh, &mut step);
             }
             return Ok(step);
         }
-        match self.take_and_answer(&signed, bytes, now_ms, now_ms, fresh, &mut step) {
+        match self.take_and_answer(&signed, bytes, now_ms, now_ms, live, fresh, &mut step) {
             Ok(()) => {
                 self.refused.remove(&hash);
                 self.unpark(&signed, now_ms, fresh, &mut step);
@@ -231,12 +234,13 @@ impl Member {
         fresh: &mut impl FnMut() -> [u8; 32],
         step: &mut Step,
     ) -> bool {
-        match self.take_and_answer(&p.signed, &p.bytes, p.at_ms, now_ms, fresh, step) {
+        match self.take_and_answer(&p.signed, &p.bytes, p.at_ms, now_ms, p.live, fresh, step) {
             Ok(()) => {
                 self.refused.remove(&p.hash);
                 true
             }
             Err(e) => {
+                self.chains.forget_waiting(&p.signed.from, p.signed.seq);
                 if self.refused.insert(p.hash) {
                     step.refused.push(self.classify(&p.bytes, e));
                 }
@@ -245,13 +249,16 @@ impl Member {
         }
     }
 
-    /// Into the table (as arrived at `at_ms`), then this device's answers (sent at `now_ms`) into `step`.
+    /// Into the table (as arrived at `at_ms`), then this device's answers (sent at `now_ms`) into `step`: no
+    /// contribution to a roll whose intent came in a catch-up (`live` false: its wait is long over).
+    #[allow(clippy::too_many_arguments)]
     fn take_and_answer(
         &mut self,
         signed: &Signed,
         bytes: &[u8],
         at_ms: u64,
         now_ms: u64,
+        live: bool,
         fresh: &mut impl FnMut() -> [u8; 32],
         step: &mut Step,
     ) -> Result<(), Rejected> {
@@ -260,7 +267,7 @@ impl Member {
         let events = self.take(signed, bytes, at_ms)?;
         for event in events {
             let answer = match &event {
-                Event::ContributeTo { roller, roll } if self.present() && self.contributes_to(roller, roll) => {
+                Event::ContributeTo { roller, roll } if live && self.present() && self.contributes_to(roller, roll) => {
                     Some(Body::Contribution { roll: roll.clone(), roller: *roller, bytes: Bytes32(fresh()) })
                 }
                 // Only for a peer new here (or back): one already present got this device's hello before, so two
@@ -444,7 +451,7 @@ impl Member {
         let events = self.table.receive_opened(signed, bytes, now_ms)?;
         self.taken.insert(Sha256::digest(bytes).into());
         let message = String::from_utf8_lossy(bytes).into_owned();
-        self.chains.insert(signed.from, signed.seq, signed.prev, self.log.messages.len());
+        self.chains.insert(signed.from, signed.seq, signed.prev, Some(self.log.messages.len()));
         self.log.messages.push(LoggedMessage { at_ms: now_ms, message });
         for event in &events {
             if let Event::Checked { roller, roll, status: Status::Verified } = event {

@@ -15,6 +15,8 @@ pub(super) struct Parked {
     pub hash: [u8; 32],
     /// When it arrived here: a parked contribution is taken with this time.
     pub at_ms: u64,
+    /// It came from its sender live, not passed on in a catch-up.
+    pub live: bool,
 }
 
 #[derive(Default)]
