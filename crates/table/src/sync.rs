@@ -61,7 +61,9 @@ impl SyncFrame {
             SyncFrame::Give { messages, .. } => messages.len(),
         };
         if senders > MAX_SYNC_SENDERS && !matches!(frame, SyncFrame::Give { .. }) {
-            return Err(format!("a sync frame listing {senders} senders (MAX_SYNC_SENDERS, at most {MAX_SYNC_SENDERS})"));
+            return Err(format!(
+                "a sync frame listing {senders} senders (MAX_SYNC_SENDERS, at most {MAX_SYNC_SENDERS})"
+            ));
         }
         Ok(frame)
     }

@@ -263,7 +263,8 @@ impl Table {
                 }
                 let used = r.used.as_ref().is_some_and(|u| u.iter().any(|(k, _)| *k == from));
                 if used && r.doubled.contains(&from) {
-                    let status = Status::Failed(format!("{} signed two different contributions to it", self.name_of(&from)));
+                    let status =
+                        Status::Failed(format!("{} signed two different contributions to it", self.name_of(&from)));
                     let r = self.roll_mut(roller, roll)?;
                     r.status = status.clone();
                     return Ok(vec![Event::Checked { roller: *roller, roll: roll.clone(), status }]);

@@ -125,8 +125,11 @@ fn a_second_contribution_arriving_after_the_reveal_that_used_the_first_fails_the
     assert_eq!(sim.statuses(0, "s")[1], Status::Verified);
     // The order opposite to the test above: the other contribution signed by player1 arrives after the reveal.
     let key = sim.key(0);
-    let other =
-        sim.devices[1].id.seal_with_seq(sim.hash, 99, Body::Contribution { roll: "s".into(), roller: key, bytes: bytes(77) });
+    let other = sim.devices[1].id.seal_with_seq(
+        sim.hash,
+        99,
+        Body::Contribution { roll: "s".into(), roller: key, bytes: bytes(77) },
+    );
     let mut third = Table::new(sim.hash, None);
     for m in sim.log.messages.iter().filter(|m| !m.message.contains("contribution")) {
         third.receive(m.message.as_bytes(), m.at_ms).unwrap();

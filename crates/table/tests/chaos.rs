@@ -256,7 +256,8 @@ impl Chaos {
         // The cheat's second reveal (the honest one its phone logged, passed on in a catch-up) is refused as a
         // replay of the number its altered one used: a problem, and its own doing.
         let cheat = self.cheater.map(|i| self.key(i));
-        let honest: Vec<&String> = self.problems.iter().filter(|(k, _)| k.is_none() || *k != cheat).map(|(_, p)| p).collect();
+        let honest: Vec<&String> =
+            self.problems.iter().filter(|(k, _)| k.is_none() || *k != cheat).map(|(_, p)| p).collect();
         prop_assert!(honest.is_empty(), "seed {}: {:?}", seed, honest);
         let order = |m: &Member| -> Vec<(PeerKey, String)> {
             m.table().rolls().iter().map(|r| (r.roller, r.id.clone())).collect()
@@ -287,7 +288,14 @@ impl Chaos {
             prop_assert!(replayed.rejected.is_empty(), "seed {}: {:?}", seed, replayed.rejected);
             for r in m.table().rolls() {
                 let again = replayed.table.roll(&r.roller, &r.id).unwrap();
-                prop_assert_eq!(&again.status, &r.status, "seed {}: phone {} log replays roll {} otherwise", seed, i, &r.id);
+                prop_assert_eq!(
+                    &again.status,
+                    &r.status,
+                    "seed {}: phone {} log replays roll {} otherwise",
+                    seed,
+                    i,
+                    &r.id
+                );
             }
         }
         Ok(())

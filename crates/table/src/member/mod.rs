@@ -174,7 +174,8 @@ impl Member {
             if signed.table == self.hash {
                 self.chains.insert(signed.from, signed.seq, signed.prev, None);
             }
-            let pushed = self.park.park(missing, park::Parked { signed, bytes: bytes.to_vec(), hash, at_ms: now_ms, live });
+            let pushed =
+                self.park.park(missing, park::Parked { signed, bytes: bytes.to_vec(), hash, at_ms: now_ms, live });
             if let Some(p) = pushed {
                 self.settle_parked(p, now_ms, fresh, &mut step);
             }
