@@ -3,7 +3,10 @@
 
 use super::{Member, Step};
 use crate::key::PeerKey;
-use crate::limits::{HEARTBEAT_MS, MIN_GIVE_GAP_MS, SYNC_GIVE_BYTES, WANT_TIMEOUT_MS};
+use crate::body::Body;
+use crate::events::Event;
+use crate::key::Bytes32;
+use crate::limits::{HEARTBEAT_MS, MIN_GIVE_GAP_MS, REVEAL_LIMIT_MS, SYNC_GIVE_BYTES, WANT_TIMEOUT_MS};
 use crate::sync::{ahead, SyncFrame, SyncOut};
 use std::collections::BTreeMap;
 
@@ -93,6 +96,7 @@ impl Member {
                         Err(e) => step.refused.push(e),
                     }
                 }
+                self.contribute_to_caught_up(&mut step, now_ms, fresh);
                 let listed = self.catchup.heads.get(&from).cloned().unwrap_or_default();
                 let mine = self.chains.heads();
                 if more {
@@ -109,6 +113,30 @@ impl Member {
             }
         }
         Ok(step)
+    }
+
+    /// A roll whose intent came in this catch-up (its live copy lost or still on its way) gets this device's
+    /// contribution if it is still open once the whole answer is taken and was announced within `REVEAL_LIMIT_MS`
+    /// (by its roller's clock): an old roll revealed long ago gets none (its reveal usually follows in the same
+    /// answer), so no phone shows it "without" this device's randomness.
+    fn contribute_to_caught_up(&mut self, step: &mut Step, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) {
+        let recent = now_ms.saturating_sub(REVEAL_LIMIT_MS).saturating_mul(super::SEQ_PER_MS);
+        let asked: Vec<(PeerKey, String)> = step
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::ContributeTo { roller, roll } => Some((*roller, roll.clone())),
+                _ => None,
+            })
+            .collect();
+        for (roller, roll) in asked {
+            let open = self.table.roll(&roller, &roll).filter(|r| r.status.is_open() && r.seq >= recent);
+            let mine = open.is_some_and(|r| r.seen.contains_key(&self.me));
+            if open.is_some() && !mine && self.present() {
+                let body = Body::Contribution { roll, roller, bytes: Bytes32(fresh()) };
+                self.emit(body, now_ms, step);
+            }
+        }
     }
 
     /// `from` has `heads`: ask it for what this device lacks, unless a request is already waiting or it was asked

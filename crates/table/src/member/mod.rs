@@ -19,7 +19,7 @@ use crate::check::reveal_body;
 use crate::error::Rejected;
 use crate::events::Event;
 use crate::key::{Bytes32, PeerKey};
-use crate::limits::MAX_NAME_CHARS;
+use crate::limits::{MAX_NAME_CHARS, MAX_PARKED, PARK_MS};
 use crate::log::{LoggedMessage, TableLog};
 use crate::roll::Status;
 use crate::seed::seed;
@@ -177,7 +177,7 @@ impl Member {
             let pushed =
                 self.park.park(missing, park::Parked { signed, bytes: bytes.to_vec(), hash, at_ms: now_ms, live });
             if let Some(p) = pushed {
-                self.settle_parked(p, now_ms, fresh, &mut step);
+                self.settle_parked(p, Gave::Full, now_ms, fresh, &mut step);
             }
             return Ok(step);
         }
@@ -209,7 +209,7 @@ impl Member {
             for p in self.park.release(&missing) {
                 if let Some(still) = self.table.missing(&p.signed) {
                     if let Some(out) = self.park.park(still, p) {
-                        self.settle_parked(out, now_ms, fresh, step);
+                        self.settle_parked(out, Gave::Full, now_ms, fresh, step);
                     }
                     continue;
                 }
@@ -221,9 +221,27 @@ impl Member {
     }
 
     /// A message that waited long enough, or was pushed out: to the table now, taken or refused for good.
-    fn settle_parked(&mut self, p: park::Parked, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32], step: &mut Step) {
+    /// A refusal then says why it stopped waiting (`why`), naming the limit.
+    fn settle_parked(
+        &mut self,
+        p: park::Parked,
+        why: Gave,
+        now_ms: u64,
+        fresh: &mut impl FnMut() -> [u8; 32],
+        step: &mut Step,
+    ) {
+        let refused = step.refused.len();
         if self.take_parked(&p, now_ms, fresh, step) {
             self.unpark(&p.signed, now_ms, fresh, step);
+            return;
+        }
+        if let Some(r) = step.refused.get_mut(refused) {
+            r.problem = match why {
+                Gave::Time => format!("{}; it waited for that {PARK_MS} ms (PARK_MS)", r.problem),
+                Gave::Full => {
+                    format!("{}; too many messages waited at once (MAX_PARKED, at most {MAX_PARKED})", r.problem)
+                }
+            };
         }
     }
 
@@ -250,8 +268,9 @@ impl Member {
         }
     }
 
-    /// Into the table (as arrived at `at_ms`), then this device's answers (sent at `now_ms`) into `step`: no
-    /// contribution to a roll whose intent came in a catch-up (`live` false: its wait is long over).
+    /// Into the table (as arrived at `at_ms`), then this device's answers (sent at `now_ms`) into `step`: a
+    /// contribution to a roll whose intent came in a catch-up (`live` false) waits until the whole answer is taken
+    /// (`catchup.rs`).
     #[allow(clippy::too_many_arguments)]
     fn take_and_answer(
         &mut self,
@@ -304,7 +323,7 @@ impl Member {
     pub fn tick(&mut self, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) -> Step {
         let mut step = std::mem::take(&mut self.pending);
         for p in self.park.expired(now_ms) {
-            self.settle_parked(p, now_ms, fresh, &mut step);
+            self.settle_parked(p, Gave::Time, now_ms, fresh, &mut step);
         }
         let others: Vec<PeerKey> =
             self.table.peers().iter().filter(|(k, p)| p.present && **k != self.me).map(|(k, _)| *k).collect();
@@ -481,6 +500,13 @@ impl Member {
         }
         Some(seed(&secret, &used, id, &request))
     }
+}
+
+/// Why a waiting message was given to the table before what it waits for arrived.
+#[derive(Clone, Copy)]
+enum Gave {
+    Time,
+    Full,
 }
 
 impl Step {
