@@ -1,6 +1,7 @@
-//! The Table screen: start or join a table; once seated, the link and its QR code for the others, who is at the
-//! table and how they are connected, the GM's requests, every roll made at the table with its check, the GM's
-//! tools, refused messages, and the table log to export for `dicetray verify`.
+//! The Table screen: start or join a table; once seated, the GM's requests and every roll made at the table with
+//! its check first, the GM's tools, then the link and its QR code for the others (folded once others sit down),
+//! who is at the table and how they are connected, refused messages, and the table log to export for
+//! `dicetray verify`.
 
 use crate::state::use_app_state;
 use crate::table::ask::AskForm;
@@ -32,10 +33,11 @@ pub fn TableScreen() -> impl IntoView {
     }
 }
 
+/// Seated: on a phone the rolls come first (the invitation folded above them, one tap away), then who is at the
+/// table and the rest; on a wide screen those sit beside the rolls.
 #[component]
 fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
     let state = use_app_state();
-    let link = absolute_url(&seat.invite().hash());
     let gm = seat.is_gm();
     let leaving = seat.clone();
     let leave = move |_| {
@@ -45,19 +47,53 @@ fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
         let _ = window().location().set_hash("#/table");
     };
     view! {
-        <section class="table-part table-invite" aria-labelledby="table-invite-title">
-            <h2 id="table-invite-title">"Invite the table"</h2>
+        <div class="table-seated">
+            <Invite seat=seat.clone() />
+            <div class="table-main">
+                <AskedList seat=seat.clone() />
+                <RollList seat=seat.clone() />
+                {gm.then(|| view! { <AskForm seat=seat.clone() /> <SecretRoll seat=seat.clone() /> })}
+            </div>
+            <div class="table-side">
+                <PeerList seat=seat.clone() />
+                <Refused seat=seat.clone() />
+                <Export seat />
+                <div class="table-part table-leave">
+                    <button type="button" id="table-leave" on:click=leave>"Leave the table"</button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// The link and its QR code behind "Invite players": open for a GM alone at the table, folded for everyone else,
+/// and folded when the first player sits down (the rolls come first from then on).
+#[component]
+fn Invite(seat: Seated) -> impl IntoView {
+    let link = absolute_url(&seat.invite().hash());
+    let changed = seat.view().changed;
+    let reader = seat.clone();
+    let alone = move || {
+        changed.track();
+        reader.with_member(|m| m.table().peers().values().filter(|p| p.present).count() <= 1)
+    };
+    let alone_now = seat.with_member(|m| m.table().peers().values().filter(|p| p.present).count() <= 1);
+    let open = RwSignal::new(seat.is_gm() && alone_now);
+    Effect::new(move |was_alone: Option<bool>| {
+        let alone = alone();
+        if was_alone == Some(true) && !alone {
+            open.set(false);
+        }
+        alone
+    });
+    let toggled = move |ev: leptos::ev::Event| open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"));
+    view! {
+        <details class="table-part table-invite" prop:open=open on:toggle=toggled>
+            <summary id="table-invite-title">"Invite players"</summary>
             <p class="hint">"Players open this link, or scan the code with their phone's camera. The table's key is in the link: share it only with the table."</p>
             <input id="table-link" type="text" readonly prop:value=link.clone() aria-label="The table's link" on:focus=select_all />
             <QrCode link />
-            <button type="button" id="table-leave" on:click=leave>"Leave the table"</button>
-        </section>
-        <PeerList seat=seat.clone() />
-        <AskedList seat=seat.clone() />
-        <RollList seat=seat.clone() />
-        {gm.then(|| view! { <AskForm seat=seat.clone() /> <SecretRoll seat=seat.clone() /> })}
-        <Refused seat=seat.clone() />
-        <Export seat />
+        </details>
     }
 }
 

@@ -15,9 +15,17 @@ pub fn RollList(seat: Seated) -> impl IntoView {
         changed.track();
         reader.with_member(roll_rows)
     };
+    let reader = seat.clone();
+    let none = move || {
+        changed.track();
+        reader.with_member(|m| m.table().rolls().is_empty())
+    };
     view! {
         <section class="table-part table-roll-list" aria-labelledby="table-rolls-title">
             <h2 id="table-rolls-title">"Rolls at the table"</h2>
+            <Show when=none>
+                <p class="hint table-no-rolls">"No rolls yet. While you are at the table, every roll you make on the Roll screen or in the Tray is rolled here, for everyone to see."</p>
+            </Show>
             <ol class="table-rolls" aria-live="polite">
                 <For each=rows key=RollRow::key let:row>
                     <RollItem seat=seat.clone() row />
