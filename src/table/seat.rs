@@ -376,9 +376,9 @@ impl Seated {
         Ok(roll)
     }
 
-    /// Every GM request this device saw, in the order they arrived, each with the rolls that answered it. Read
-    /// from the table itself, so a reload (which replays the log) brings them all back; views track
-    /// [`SeatView::changed`].
+    /// Every GM request this device saw, in the table's order (the GM's sequence numbers: the same on every phone,
+    /// with those caught up on in their place), each with the rolls that answered it. Read from the table itself,
+    /// so a reload (which replays the log) or a catch-up brings them all back; views track [`SeatView::changed`].
     pub fn asks(&self) -> Vec<Ask> {
         self.with_member(|m| {
             let t = m.table();
