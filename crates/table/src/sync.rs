@@ -86,8 +86,11 @@ pub struct SyncOut {
 /// while it waits for what it is about: it counts as here, so its own `prev` is asked for, but is not passed on).
 #[derive(Clone, Debug, Default)]
 pub struct Chains {
-    by_sender: BTreeMap<PeerKey, BTreeMap<u64, (Option<u64>, Option<usize>)>>,
+    by_sender: BTreeMap<PeerKey, Chain>,
 }
+
+/// One sender's messages: number -> (`prev`, index in the log once taken).
+type Chain = BTreeMap<u64, (Option<u64>, Option<usize>)>;
 
 impl Chains {
     pub fn insert(&mut self, from: PeerKey, seq: u64, prev: Option<u64>, log_index: Option<usize>) {
@@ -122,7 +125,7 @@ impl Chains {
     }
 }
 
-fn head(chain: &BTreeMap<u64, (Option<u64>, Option<usize>)>) -> u64 {
+fn head(chain: &Chain) -> u64 {
     // Ascending, so a message's `prev` (always below it) is decided first.
     let mut complete: BTreeMap<u64, bool> = BTreeMap::new();
     for (seq, (prev, _)) in chain {

@@ -331,7 +331,7 @@ proptest! {
                 _ => {}
             }
             for i in 0..c.phones.len() {
-                if c.phones[i].member.is_none() && c.rng.next() % 3 == 0 {
+                if c.phones[i].member.is_none() && c.rng.next().is_multiple_of(3) {
                     c.wake(i);
                 }
             }

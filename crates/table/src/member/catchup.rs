@@ -2,10 +2,10 @@
 //! answering such a request (`give`), paced and bounded (docs/limits.md).
 
 use super::{Member, Step};
-use crate::key::PeerKey;
 use crate::body::Body;
 use crate::events::Event;
 use crate::key::Bytes32;
+use crate::key::PeerKey;
 use crate::limits::{HEARTBEAT_MS, MIN_GIVE_GAP_MS, REVEAL_LIMIT_MS, SYNC_GIVE_BYTES, WANT_TIMEOUT_MS};
 use crate::sync::{ahead, SyncFrame, SyncOut};
 use std::collections::BTreeMap;
