@@ -389,7 +389,11 @@ async fn late_joiner(run: TableRun) {
     findings
         .check("Dee sees all 5 rolls, verified", async {
             let (at, _) = all_verified_on(&dee, &ids, CATCH_UP).await;
-            println!("late joiner: all 5 rolls shown verified {:.0} ms after Dee's Join (direct on)", at - tapped);
+            println!(
+                "late joiner: all 5 rolls shown verified {:.0} ms after Dee began to join (typed her name, tapped \
+                 Join; direct on)",
+                at - tapped
+            );
         })
         .await;
     findings
@@ -557,6 +561,18 @@ async fn lossy_network(run: TableRun) {
     findings
         .check("every phone ends with the same verified rolls in the same order, none failed", async {
             same_verified_rolls(&seats, &ids, LOSSY_ROLL).await;
+        })
+        .await;
+    findings
+        .check("no phone shows another `away` on a slow, lossy network", async {
+            let texts = "return [...document.querySelectorAll('ul.table-peers > li.table-peer')]
+                .map(li => li.textContent.replace(/\\s+/g, ' ').trim());";
+            for seat in &seats.0 {
+                let rows = seat.page.js(texts, vec![]).await;
+                let rows: Vec<String> = serde_json::from_value(rows).unwrap_or_default();
+                assert!(rows.len() == 3, "[{}] lists the three at the table: {rows:?}", seat.name);
+                assert!(!rows.iter().any(|r| r.contains("away")), "[{}] shows someone away: {rows:?}", seat.name);
+            }
         })
         .await;
     let stats = link.stop();
