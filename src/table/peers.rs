@@ -1,6 +1,7 @@
 //! Who is at the table, and how each one's messages reach this phone (directly, through the relays, still
-//! connecting, or gone).
+//! connecting), or that it is away (silent, or its page hidden) or gone.
 
+use super::listed::path_words;
 use super::seat::Seated;
 use leptos::prelude::*;
 
@@ -15,7 +16,6 @@ struct PeerRow {
 #[component]
 pub fn PeerList(seat: Seated) -> impl IntoView {
     let view = seat.view();
-    let me = seat.me();
     let reader = seat.clone();
     let rows = move || {
         view.changed.track();
@@ -25,13 +25,7 @@ pub fn PeerList(seat: Seated) -> impl IntoView {
                 .peers()
                 .iter()
                 .map(|(key, p)| {
-                    let path = if *key == me {
-                        "you"
-                    } else if !p.present {
-                        "left"
-                    } else {
-                        paths.get(key).copied().unwrap_or("connecting")
-                    };
+                    let path = path_words(m, &paths, key);
                     let name = match &p.character {
                         Some(c) => format!("{} ({c})", p.name),
                         None => p.name.clone(),

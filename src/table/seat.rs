@@ -9,7 +9,7 @@ use crate::state::roll::{Seat, SeatDone};
 use crate::state::{now_ms, AppState, NoticeLevel, RollSource};
 use dicetray_saved::seat::{encode_seating, size_notice, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
-use dicetray_table::{AskFor, Event, PeerKey, Rejected, RollRequest, Status};
+use dicetray_table::{AskFor, Event, PeerKey, Rejected, RollRequest, Status, SyncOut};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::any::Any;
@@ -21,6 +21,10 @@ use std::sync::Arc;
 /// What carries the table's bytes to the other phones (`dicetray_tablenet::Link` in the browser; a test's wire).
 pub trait Carrier {
     fn broadcast(&self, bytes: &[u8]);
+    /// Send a sync text (catch-up, heartbeat) to `to`, or to everyone.
+    fn send_sync(&self, to: Option<PeerKey>, text: &str);
+    /// The page is back (visible again, network back): reconnect what is down at once.
+    fn wake(&self);
     fn close(&self);
 }
 
@@ -185,6 +189,60 @@ impl Seated {
         }
     }
 
+    /// Send a sync text to `to` (None: everyone).
+    fn send_sync(&self, out: &SyncOut) {
+        let carrier = self.0.carrier.borrow().clone();
+        if let Some(c) = carrier {
+            c.send_sync(out.to, &out.text);
+        }
+    }
+
+    /// A sync text from another phone (catch-up, heartbeat); a damaged one is listed with the network's problems.
+    pub fn on_sync(&self, from: PeerKey, text: &str) {
+        let got = self.0.member.borrow_mut().on_sync(from, text, now(), &mut fresh_or_clock);
+        match got {
+            Ok(step) => self.take(step),
+            Err(e) => {
+                let who = self.with_member(|m| m.table().name_of(&from));
+                self.network_problem(format!("a sync frame from {who}: {e}"));
+            }
+        }
+    }
+
+    /// A problem of the network's, listed with the refused messages.
+    pub fn network_problem(&self, problem: String) {
+        self.list_refused(format!("Network: {problem}"));
+    }
+
+    /// The page is back (visible again, or the browser's network came back): say what this device has, so the
+    /// phones ahead of it send what it missed, and reconnect what is down at once.
+    pub fn wake(&self) {
+        let step = self.0.member.borrow_mut().wake(now());
+        self.take(step);
+        let carrier = self.0.carrier.borrow().clone();
+        if let Some(c) = carrier {
+            c.wake();
+        }
+    }
+
+    /// The page is being hidden (another app, a locked screen, a closed tab): tell the others at once, so no
+    /// roll waits for this phone, and save.
+    pub fn hidden(&self) {
+        let out = self.0.member.borrow_mut().have(true, now());
+        self.send_sync(&out);
+        self.save_if_changed();
+    }
+
+    /// Whether the transport reaches the table (a relay up, or a data channel open). While it does not, own rolls
+    /// wait before counting their wait for contributions, and say so.
+    pub fn set_connected(&self, connected: bool) {
+        let was = self.0.member.borrow().connected();
+        if was != connected {
+            self.0.member.borrow_mut().set_connected(connected);
+            self.0.view.changed.update(|n| *n += 1);
+        }
+    }
+
     /// A message from another phone.
     pub fn receive(&self, bytes: &[u8]) {
         let got = self.0.member.borrow_mut().receive(bytes, now(), &mut fresh_or_clock);
@@ -198,12 +256,17 @@ impl Seated {
     /// announced before it joined is expected, and not listed).
     fn refused(&self, rejected: Rejected) {
         if rejected.is_problem() {
-            self.0.view.refused.update(|r| {
-                r.push(rejected.to_string());
-                let over = r.len().saturating_sub(MAX_REFUSED_SHOWN);
-                r.drain(..over);
-            });
+            self.list_refused(rejected.to_string());
         }
+    }
+
+    /// Add `line` to the refused messages the screen lists (the oldest go past `MAX_REFUSED_SHOWN`).
+    fn list_refused(&self, line: String) {
+        self.0.view.refused.update(|r| {
+            r.push(line);
+            let over = r.len().saturating_sub(MAX_REFUSED_SHOWN);
+            r.drain(..over);
+        });
     }
 
     /// Let time pass (every 100 ms): reveals due, rolls not revealed in time, messages held for a gap; and save, at
@@ -227,13 +290,16 @@ impl Seated {
 
     /// Send a step's messages and act on its events.
     fn take(&self, step: Step) {
-        let Step { events, outgoing, problems, refused } = step;
+        let Step { events, outgoing, problems, refused, sync } = step;
         let changed = !(events.is_empty() && outgoing.is_empty() && problems.is_empty() && refused.is_empty());
         for r in refused {
             self.refused(r);
         }
         for bytes in &outgoing {
             self.send(bytes);
+        }
+        for out in &sync {
+            self.send_sync(out);
         }
         for p in problems {
             self.0.state.notify(NoticeLevel::Warning, format!("Table: {p}"));
@@ -407,36 +473,87 @@ mod tests {
     use std::cell::RefCell;
     use std::collections::VecDeque;
 
-    /// A wire between seats: what each seat broadcasts is queued for every other seat.
+    /// What travels on the wire: a table message, or a sync text for one peer or everyone.
+    enum Frame {
+        Message(Vec<u8>),
+        Sync(Option<PeerKey>, String),
+    }
+
+    /// A wire between seats: what each seat sends is queued for the others (a sync text for one peer, for that
+    /// peer only). A seat `asleep` neither sends nor receives (a locked phone); `syncs` counts sync texts sent.
     #[derive(Default)]
-    struct Wire(RefCell<VecDeque<(usize, Vec<u8>)>>);
+    struct Wire {
+        queue: RefCell<VecDeque<(usize, Frame)>>,
+        asleep: RefCell<std::collections::BTreeSet<usize>>,
+        syncs: std::cell::Cell<usize>,
+        woken: std::cell::Cell<usize>,
+    }
 
     struct End(Rc<Wire>, usize);
 
+    impl End {
+        fn send(&self, frame: Frame) {
+            if !self.0.asleep.borrow().contains(&self.1) {
+                self.0.queue.borrow_mut().push_back((self.1, frame));
+            }
+        }
+    }
+
     impl Carrier for End {
         fn broadcast(&self, bytes: &[u8]) {
-            self.0 .0.borrow_mut().push_back((self.1, bytes.to_vec()));
+            self.send(Frame::Message(bytes.to_vec()));
+        }
+        fn send_sync(&self, to: Option<PeerKey>, text: &str) {
+            self.0.syncs.set(self.0.syncs.get() + 1);
+            self.send(Frame::Sync(to, text.to_string()));
+        }
+        fn wake(&self) {
+            self.0.woken.set(self.0.woken.get() + 1);
         }
         fn close(&self) {}
     }
 
     /// Deliver everything queued (and whatever that makes the seats send), ticking each seat in between.
     fn settle(wire: &Wire, seats: &[Seated]) {
-        for _ in 0..200 {
-            let next = wire.0.borrow_mut().pop_front();
+        for _ in 0..1000 {
+            let next = wire.queue.borrow_mut().pop_front();
             match next {
-                Some((from, bytes)) => {
-                    seats.iter().enumerate().filter(|(i, _)| *i != from).for_each(|(_, s)| s.receive(&bytes))
+                Some((from, frame)) => {
+                    let sender = seats[from].me();
+                    let asleep = wire.asleep.borrow().clone();
+                    let to = seats.iter().enumerate().filter(|(i, _)| *i != from && !asleep.contains(i));
+                    for (_, s) in to {
+                        match &frame {
+                            Frame::Message(bytes) => s.receive(bytes),
+                            Frame::Sync(to, text) if to.is_none_or(|k| k == s.me()) => s.on_sync(sender, text),
+                            Frame::Sync(..) => {}
+                        }
+                    }
                 }
                 None => {
-                    seats.iter().for_each(Seated::tick);
-                    if wire.0.borrow().is_empty() {
+                    let asleep = wire.asleep.borrow().clone();
+                    seats.iter().enumerate().filter(|(i, _)| !asleep.contains(i)).for_each(|(_, s)| s.tick());
+                    if wire.queue.borrow().is_empty() {
                         return;
                     }
                 }
             }
         }
         panic!("the seats never went quiet");
+    }
+
+    /// [`settle`], letting time pass too (a catch-up answers one peer at most every `MIN_GIVE_GAP_MS`), until a
+    /// tick after a pause sends nothing.
+    fn settle_over_time(wire: &Wire, seats: &[Seated]) {
+        for _ in 0..50 {
+            settle(wire, seats);
+            std::thread::sleep(std::time::Duration::from_millis(60));
+            seats.iter().for_each(Seated::tick);
+            if wire.queue.borrow().is_empty() {
+                return;
+            }
+        }
+        panic!("the seats never caught up");
     }
 
     fn invite() -> Invite {
@@ -583,5 +700,122 @@ mod tests {
         let reloaded = Seated::new(AppState::for_tests(), restored, invite(), false, config());
         assert_eq!(reloaded.asks(), seats[1].asks());
         assert_eq!(reloaded.asks().len(), 2);
+    }
+
+    /// Every seat's rolls as (roller, id, status), in the table's order.
+    fn rolls_of(seat: &Seated) -> Vec<(PeerKey, String, Status)> {
+        seat.with_member(|m| m.table().rolls().iter().map(|r| (r.roller, r.id.clone(), r.status.clone())).collect())
+    }
+
+    fn notation(text: &str) -> RollRequest {
+        RollRequest::Notation { text: text.into(), version: dicetray_rules::dice::NOTATION_VERSION }
+    }
+
+    #[test]
+    fn sync_frames_travel_and_a_late_seat_catches_up_on_earlier_rolls_in_order() {
+        let (_owner, _gale, _bea, wire, [gale, bea]) = gale_and_bea([11, 12]);
+        assert!(wire.syncs.get() > 0, "the seats' heartbeats went over the carrier");
+        let gm = gale.me();
+        gale.ask(None, AskFor::Notation { text: "1d20".into(), version: dicetray_rules::dice::NOTATION_VERSION })
+            .unwrap();
+        for (i, text) in ["1d6", "2d6", "3d6"].into_iter().enumerate() {
+            let roller = if i % 2 == 0 { &gale } else { &bea };
+            roller.roll_request(notation(text), Box::new(|_| ())).unwrap();
+            settle(&wire, &[gale.clone(), bea.clone()]);
+        }
+        let before = rolls_of(&gale);
+        assert_eq!(before.len(), 3);
+        assert!(before.iter().all(|(_, _, s)| *s == Status::Verified), "{before:?}");
+
+        let cid = seat(AppState::for_tests(), &wire, 2, "Cid", 13);
+        let seats = [gale.clone(), bea.clone(), cid.clone()];
+        settle_over_time(&wire, &seats);
+        assert_eq!(rolls_of(&cid), before, "Cid sees every roll made before she sat down, in the table's order");
+        assert_eq!(rolls_of(&bea), before);
+        assert_eq!(cid.asks().len(), 1, "and the GM's request");
+        assert_eq!((cid.asks()[0].gm, cid.asks()[0].id.clone()), (gm, gale.asks()[0].id.clone()));
+        for s in &seats {
+            let stray = s.with_member(|m| m.table().rolls().iter().map(|r| r.unused().len()).sum::<usize>());
+            assert_eq!(stray, 0, "catching up contributes nothing to rolls already revealed");
+        }
+        // A roll after she joined reaches her as usual, and sorts after the earlier ones.
+        cid.roll_request(notation("1d8"), Box::new(|_| ())).unwrap();
+        settle(&wire, &seats);
+        let after = rolls_of(&gale);
+        assert_eq!((after.len(), &after[..3]), (4, &before[..]));
+        assert_eq!(rolls_of(&cid), after);
+        assert_eq!(after[3].2, Status::Verified);
+    }
+
+    #[test]
+    fn a_phone_that_sleeps_is_away_no_roll_waits_for_it_and_it_catches_up_when_it_wakes() {
+        let (_owner, _gale, _bea, wire, [gale, bea]) = gale_and_bea([21, 22]);
+        let seats = [gale.clone(), bea.clone()];
+        let bea_key = bea.me();
+        let path = |s: &Seated, k: &PeerKey| {
+            let paths = s.view().paths.get_untracked();
+            s.with_member(|m| super::super::listed::path_words(m, &paths, k))
+        };
+        assert_eq!(path(&gale, &bea_key), "connecting");
+
+        bea.hidden();
+        settle(&wire, &seats);
+        assert!(gale.with_member(|m| m.is_away(&bea_key)), "her page said it is hidden");
+        assert_eq!(path(&gale, &bea_key), "away");
+        wire.asleep.borrow_mut().insert(1);
+        for text in ["1d4", "1d10"] {
+            gale.roll_request(notation(text), Box::new(|_| ())).unwrap();
+            settle(&wire, &seats);
+        }
+        let rolled = rolls_of(&gale);
+        // Without waiting 2 s for Bea: `settle` lets no time pass.
+        assert!(rolled.len() == 2 && rolled.iter().all(|(_, _, s)| *s == Status::Verified), "{rolled:?}");
+        assert_eq!(rolls_of(&bea), vec![], "asleep, she heard nothing");
+
+        wire.asleep.borrow_mut().remove(&1);
+        bea.wake();
+        assert_eq!(wire.woken.get(), 1, "waking reconnects the carrier at once");
+        settle_over_time(&wire, &seats);
+        assert!(!gale.with_member(|m| m.is_away(&bea_key)));
+        assert_eq!(path(&gale, &bea_key), "connecting", "back: her path again");
+        assert_eq!(rolls_of(&bea), rolled, "she caught up on both rolls, verified, in order");
+    }
+
+    #[test]
+    fn a_roll_begun_while_not_connected_says_so_and_goes_ahead_once_connected() {
+        let (_owner, _gale, _bea, wire, [gale, bea]) = gale_and_bea([31, 32]);
+        let seats = [gale.clone(), bea.clone()];
+        gale.set_connected(false);
+        gale.roll_request(notation("2d8"), Box::new(|_| ())).unwrap();
+        // Her intent waits in her link (the relays send it once they are back); her phone says why the roll waits.
+        (0..3).for_each(|_| gale.tick());
+        let rows = gale.with_member(super::super::listed::roll_rows);
+        assert!(rows[0].offline && rows[0].status == Status::Pending, "{rows:?}");
+        assert_eq!(rolls_of(&bea), vec![]);
+
+        gale.set_connected(true);
+        gale.wake();
+        settle(&wire, &seats);
+        let rows = gale.with_member(super::super::listed::roll_rows);
+        assert!(!rows[0].offline && rows[0].status == Status::Verified, "{rows:?}");
+        assert_eq!(rows[0].without, None);
+        assert_eq!(rolls_of(&bea), rolls_of(&gale), "Bea got the roll when Gale came back");
+    }
+
+    #[test]
+    fn a_roll_revealed_before_a_contribution_arrived_is_verified_without_it_and_says_so_quietly() {
+        let (_owner, _gale, _bea, wire, [gale, bea]) = gale_and_bea([41, 42]);
+        let seats = [gale.clone(), bea.clone()];
+        // Gale's phone stops waiting for Bea (her page said it is hidden), so Gale reveals at once; Bea's phone
+        // still answers the intent, too late for the reveal.
+        bea.hidden();
+        settle(&wire, &seats);
+        gale.roll_request(notation("1d12"), Box::new(|_| ())).unwrap();
+        settle(&wire, &seats);
+        let on_gale = gale.with_member(super::super::listed::roll_rows);
+        let on_bea = bea.with_member(super::super::listed::roll_rows);
+        assert_eq!((&on_gale[0].status, &on_bea[0].status), (&Status::Verified, &Status::Verified));
+        assert_eq!(on_gale[0].without.as_deref(), Some("without Bea's randomness (it did not reach you in time)"));
+        assert_eq!(on_bea[0].without.as_deref(), Some("without your randomness (it did not reach Gale in time)"));
     }
 }

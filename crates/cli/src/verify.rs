@@ -46,6 +46,9 @@ pub fn run(path: &Path) -> bool {
         if let Some(answers) = answer_words(&done.table, roll) {
             println!("  {answers}");
         }
+        if let Some(unused) = unused_words(&done.table, roll) {
+            println!("  {unused}");
+        }
     }
     let n = done.table.rolls().len();
     let failed = done.table.rolls().iter().filter(|r| matches!(r.status, Status::Failed(_))).count();
@@ -67,6 +70,17 @@ fn rolled_words(roll: &TableRoll) -> Option<String> {
         RollRequest::Notation { .. } => v.get("total").map(|t| format!("total {t}")),
     });
     Some(gave.map_or_else(|| what.clone(), |g| format!("{what} -> {g}")))
+}
+
+/// The contributions in the log that the reveal did not use (they reached the roller too late, or not at all): not
+/// a failure, but the roll was made without that randomness. `without the randomness of Bea (1a2b3c4d)`.
+fn unused_words(table: &Table, roll: &TableRoll) -> Option<String> {
+    let unused = roll.unused();
+    if unused.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = unused.iter().map(|k| table.name_of(k)).collect();
+    Some(format!("without the randomness of {} (it reached the roller after the reveal, or never)", names.join(", ")))
 }
 
 /// The GM request `roll` answered, in words: `answers Gale (9f26c65b)'s request q5: Stealth (from the 24-System

@@ -148,3 +148,26 @@ fn a_log_exported_from_a_browser_session_verifies_and_names_the_tampered_roll() 
     assert!(line.contains("FAILED: a message about it was refused"), "{text}");
     assert_eq!(text.matches(": verified").count(), verified - 1, "{text}");
 }
+
+#[test]
+fn a_contribution_that_reached_the_roller_after_its_reveal_is_named_not_failed() {
+    let mut log = transcript();
+    let hash = table_hash("verify test");
+    let roll = "stealth";
+    // A fourth device says hello and contributes to player1's roll after its reveal.
+    let mut fourth = key(4);
+    let hello = fourth.seal(hash, Body::Hello { name: "player3".into(), character: None });
+    let late =
+        fourth.seal(hash, Body::Contribution { roll: roll.into(), roller: key(2).public(), bytes: Bytes32([9; 32]) });
+    for msg in [hello, late] {
+        log.messages.push(LoggedMessage { at_ms: 40, message: String::from_utf8(msg).unwrap() });
+    }
+    let out = verify(&log, "late.json");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("roll `stealth` by player1"), "{stdout}");
+    assert!(stdout.contains("verified"), "{stdout}");
+    let line = format!("without the randomness of player3 ({})", fourth.public().short());
+    assert!(stdout.contains(&line), "{stdout}");
+    assert!(stdout.contains("2 rolls, 0 failed, 0 messages refused"), "{stdout}");
+}

@@ -2,14 +2,17 @@
 
 use crate::body::{Body, RollRequest};
 use crate::key::{Bytes32, PeerKey};
-use crate::limits::CONTRIBUTION_WAIT_MS;
 use crate::roll::Status;
 use crate::seed::{commitment, seal_commitment_of, seed};
 use crate::table::Table;
 use crate::wire::open;
 
-/// `Err`: the reveal is refused as a message (unknown roll, wrong kind). `Ok(Failed)`: it is a reveal of this
-/// roll, and the roll fails its check.
+/// `Err`: the reveal is refused as a message (unknown roll, wrong kind). `Ok((Failed, _))`: it is a reveal of this
+/// roll, and the roll fails its check. With the status, the contributions the reveal used.
+///
+/// Nothing here depends on when or in which order messages arrived: a contribution this device has that the reveal
+/// left out does not fail it (it may have reached the roller too late, or not at all; `TableRoll::unused` names
+/// it), so every device that took the same messages reaches the same verdict (docs/table-protocol.md).
 pub(crate) fn check_reveal(
     table: &mut Table,
     from: PeerKey,
@@ -18,6 +21,22 @@ pub(crate) fn check_reveal(
     secret: &Bytes32,
     contributions: &[String],
     result: &serde_json::Value,
+) -> Result<(Status, Vec<(PeerKey, Bytes32)>), String> {
+    let mut used: Vec<(PeerKey, Bytes32)> = Vec::new();
+    let status = check(table, from, id, sealed_request, secret, contributions, result, &mut used)?;
+    Ok((status, used))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check(
+    table: &mut Table,
+    from: PeerKey,
+    id: &str,
+    sealed_request: Option<&RollRequest>,
+    secret: &Bytes32,
+    contributions: &[String],
+    result: &serde_json::Value,
+    used: &mut Vec<(PeerKey, Bytes32)>,
 ) -> Result<Status, String> {
     let names: Vec<(PeerKey, String)> = table.peers().keys().map(|k| (*k, table.name_of(k))).collect();
     let name = |k: &PeerKey| names.iter().find(|(n, _)| n == k).map_or(k.short(), |(_, s)| s.clone());
@@ -33,7 +52,6 @@ pub(crate) fn check_reveal(
     if expected != r.commitment {
         return Ok(Status::Failed("the revealed secret does not match the commitment made before the roll".into()));
     }
-    let mut used: Vec<(PeerKey, Bytes32)> = Vec::new();
     for (i, text) in contributions.iter().enumerate() {
         let c = open(text.as_bytes()).map_err(|e| format!("contribution {} in the reveal: {}", i + 1, e.problem))?;
         let ok = matches!(&c.body, Body::Contribution { roll, roller, .. } if roll == id && *roller == from);
@@ -54,23 +72,13 @@ pub(crate) fn check_reveal(
         if used.iter().any(|(k, _)| *k == c.from) {
             return Ok(Status::Failed(format!("the contribution of {} is used twice", name(&c.from))));
         }
-        if let Some(seen) = r.seen.get(&c.from) {
-            if seen.bytes != bytes {
-                return Ok(Status::Failed(format!(
-                    "the contribution of {} differs from the one it sent",
-                    name(&c.from)
-                )));
-            }
-        }
         used.push((c.from, bytes));
-    }
-    let deadline = r.announced_ms.saturating_add(CONTRIBUTION_WAIT_MS);
-    for (k, seen) in &r.seen {
-        if seen.at_ms <= deadline && !used.iter().any(|(u, _)| u == k) {
-            return Ok(Status::Failed(format!("left out the contribution of {}, which arrived in time", name(k))));
+        if r.doubled.contains(&c.from) || r.seen.get(&c.from).is_some_and(|seen| seen.bytes != bytes) {
+            // Both are signed by that peer, so it is the one that signed two; the roller could not forge either.
+            return Ok(Status::Failed(format!("{} signed two different contributions to it", name(&c.from))));
         }
     }
-    let recomputed = match request.roll(seed(secret, &used, id, &request)) {
+    let recomputed = match request.roll(seed(secret, used, id, &request)) {
         Ok(v) => v,
         Err(e) => return Ok(Status::Failed(format!("the request cannot be rolled: {e}"))),
     };

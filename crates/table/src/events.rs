@@ -14,6 +14,15 @@ pub enum Event {
     Left {
         peer: PeerKey,
     },
+    /// A peer stopped answering (nothing heard for `AWAY_MS`, or it said its page is hidden): no roll waits for
+    /// it. Only a device's [`crate::Member`] says this; the table itself has no clock.
+    Away {
+        peer: PeerKey,
+    },
+    /// An away peer was heard again.
+    Back {
+        peer: PeerKey,
+    },
     /// A roll was announced (open or hidden).
     Announced {
         roller: PeerKey,

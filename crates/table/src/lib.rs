@@ -17,6 +17,7 @@ pub mod member;
 pub mod roll;
 pub mod seed;
 pub mod signal;
+pub mod sync;
 pub mod table;
 pub mod wire;
 
@@ -30,7 +31,8 @@ pub use log::{replay, Replay, TableLog};
 pub use member::{Member, OwnRoll, Saved, Step};
 pub use roll::{Status, TableRoll};
 pub use seed::{commitment, seal_commitment_of, seed};
-pub use table::{Peer, Table};
+pub use sync::{SyncFrame, SyncOut};
+pub use table::{Missing, Peer, Table};
 pub use wire::{open, Identity, Signed};
 
 /// The table id's hash, which every message carries (the id itself stays in the link's fragment).

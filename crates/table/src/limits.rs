@@ -26,3 +26,22 @@ pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Largest WebSocket message read from a relay, in bytes: an event carrying a frame at its limit (base64 of it, 4/3)
 /// with room to spare; checked before it is parsed.
 pub const MAX_RELAY_MESSAGE_BYTES: usize = 128 * 1024;
+/// How often a member tells the table what it has (`sync::SyncFrame::Have`, which is also its heartbeat).
+pub const HEARTBEAT_MS: u64 = 3_000;
+/// A peer not heard from for this long (three heartbeats) is shown away, and no roll waits for it.
+pub const AWAY_MS: u64 = 9_000;
+/// How long a member keeps a message about something it has not seen yet (a contribution whose intent is still
+/// on its way, a message from a peer whose hello it lacks) before refusing it.
+pub const PARK_MS: u64 = 15_000;
+/// Most messages a member keeps waiting for what they are about; past it the oldest is refused (catch-up fetches
+/// it again later).
+pub const MAX_PARKED: usize = 4_096;
+/// Most bytes of messages in one catch-up answer (`sync::SyncFrame::Give`); a single message over it still goes
+/// alone.
+pub const SYNC_GIVE_BYTES: usize = 24_000;
+/// A member answers one peer's request for missed messages at most this often, so a catch-up is paced.
+pub const MIN_GIVE_GAP_MS: u64 = 50;
+/// A request for missed messages left unanswered this long may be sent again (to any peer that has them).
+pub const WANT_TIMEOUT_MS: u64 = 5_000;
+/// Most senders a sync frame may list.
+pub const MAX_SYNC_SENDERS: usize = 256;

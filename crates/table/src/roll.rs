@@ -31,17 +31,26 @@ impl Status {
 pub struct TableRoll {
     pub roller: PeerKey,
     pub id: String,
+    /// Its intent's sequence number (the roller's clock), which orders rolls alike on every device.
+    pub seq: u64,
     /// None for a hidden roll until its reveal.
     pub request: Option<RollRequest>,
     pub commitment: Bytes32,
     pub sealed: bool,
     /// When the intent arrived here (the caller's clock, milliseconds).
     pub announced_ms: u64,
+    /// Own rolls: when the wait for contributions began (the intent, or later if this device could not reach the
+    /// table then: `Table::restart_own_waits`).
+    pub wait_from_ms: u64,
     /// Peers present (here) when the intent arrived, whom the roller's wait is for; one that leaves is dropped.
     /// Only the wait: any peer present when its contribution arrives may contribute.
     pub expected: BTreeSet<PeerKey>,
-    /// Contributions that arrived here.
+    /// Contributions that arrived here, before or after the reveal.
     pub seen: BTreeMap<PeerKey, Seen>,
+    /// Peers that signed a second, different contribution to this roll.
+    pub doubled: BTreeSet<PeerKey>,
+    /// The contributions the reveal used (contributor, bytes), once revealed.
+    pub used: Option<Vec<(PeerKey, Bytes32)>>,
     pub status: Status,
     /// The revealed roll (the rules crate's JSON), once revealed.
     pub result: Option<serde_json::Value>,
@@ -63,6 +72,13 @@ impl TableRoll {
     /// Every expected peer still present has contributed.
     pub fn all_contributed(&self) -> bool {
         self.expected.iter().all(|k| self.seen.contains_key(k))
+    }
+
+    /// Peers whose contribution arrived here but the reveal did not use (it reached the roller too late, or not
+    /// at all): the roll is still verified, without their randomness.
+    pub fn unused(&self) -> Vec<PeerKey> {
+        let Some(used) = &self.used else { return Vec::new() };
+        self.seen.keys().filter(|k| !used.iter().any(|(u, _)| u == *k)).copied().collect()
     }
 
     /// When a hidden roll may be revealed (the caller's clock): `CONTRIBUTION_WAIT_MS` after the intent, once

@@ -20,6 +20,9 @@ pub const KIND: u64 = 23197;
 pub const IV_BYTES: usize = 12;
 /// Bytes of AES-GCM's tag at the end of the ciphertext.
 pub const TAG_BYTES: usize = 16;
+/// Largest sync text (a [`FrameType::Sync`] frame's `data`, or what follows the `~` on a data channel), in bytes.
+/// At this size a frame still fits [`MAX_FRAME_BYTES`] even if JSON escaping doubled every byte of the text.
+pub const MAX_SYNC_BYTES: usize = 32_000;
 
 fn sha256(parts: &[&[u8]]) -> [u8; 32] {
     let mut h = Sha256::new();
@@ -69,10 +72,13 @@ pub enum FrameType {
     /// Presence: "I am here, connect to me"; `data` is empty. With `to` null it announces a start (every peer
     /// answers it); with `to` set it is that answer, which nobody answers again.
     Hi,
+    /// `data` is a sync text (the protocol's catch-up and presence, opaque here: 1 to [`MAX_SYNC_BYTES`] bytes);
+    /// `to` null: for everyone; set: for that peer.
+    Sync,
 }
 
 /// The plaintext inside an event's `content`:
-/// `{"v":1,"from":"<peer key>","to":"<peer key>"|null,"type":"msg"|"offer"|"answer"|"hi","data":"<string>"}`.
+/// `{"v":1,"from":"<peer key>","to":"<peer key>"|null,"type":"msg"|"offer"|"answer"|"hi"|"sync","data":"<string>"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Frame {
@@ -108,7 +114,7 @@ impl Frame {
             ));
         }
         let frame: Frame = serde_json::from_slice(bytes).map_err(|e| {
-            format!("not a frame (allowed: {{\"v\":1,\"from\",\"to\",\"type\":\"msg|offer|answer|hi\",\"data\"}}): {e}")
+            format!("not a frame (allowed: {{\"v\":1,\"from\",\"to\",\"type\":\"msg|offer|answer|hi|sync\",\"data\"}}): {e}")
         })?;
         if frame.v != Frame::VERSION {
             return Err(format!("frame version {} (allowed: {})", frame.v, Frame::VERSION));
@@ -121,6 +127,13 @@ impl Frame {
             FrameType::Msg if frame.to.is_some() => {
                 Err("a `msg` frame with `to` set (allowed: null, a table message is for everyone)".into())
             }
+            FrameType::Sync if frame.data.is_empty() => {
+                Err("a `sync` frame without data (allowed: a sync text)".into())
+            }
+            FrameType::Sync if frame.data.len() > MAX_SYNC_BYTES => Err(format!(
+                "a `sync` frame with a {} byte sync text (MAX_SYNC_BYTES, at most {MAX_SYNC_BYTES})",
+                frame.data.len()
+            )),
             _ => Ok(frame),
         }
     }

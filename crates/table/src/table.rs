@@ -1,5 +1,11 @@
 //! The table as a state machine: signed bytes in, events out. No clock (the caller passes milliseconds), no
 //! randomness, no I/O; the same machine runs in the browser, in tests and in `dicetray verify`.
+//!
+//! Messages may arrive in any order (two paths, a phone catching up on what it missed): a sender's numbers need only
+//! be new, not increasing, and nothing a roll's check decides depends on the order or time messages arrived here,
+//! so every device that took the same messages reads the same table (docs/table-protocol.md, "Order"). A message
+//! about something not seen yet (a contribution before its intent) is refused here; [`Table::missing`] names what
+//! it waits for, and the member keeps it until that arrives.
 
 use crate::ask::AskFor;
 use crate::body::{Body, RollRequest};
@@ -18,13 +24,42 @@ pub struct Peer {
     pub character: Option<String>,
     pub present: bool,
     last_seq: u64,
+    /// The number of the hello or leave that set `name` and `present`: a later one (by number) wins, whatever
+    /// order they arrived in.
+    said_seq: u64,
 }
 
 impl Peer {
-    /// The sequence number of the last message taken from this peer.
+    /// The highest sequence number taken from this peer.
     pub fn last_seq(&self) -> u64 {
         self.last_seq
     }
+}
+
+/// What a message refused for now waits for ([`Table::missing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Missing {
+    /// The hello of this peer.
+    Peer(PeerKey),
+    /// The intent of this roll: (roller, roll id hash).
+    Roll(PeerKey, Bytes32),
+    /// This GM request: (GM, request id hash).
+    Ask(PeerKey, Bytes32),
+}
+
+impl Missing {
+    pub fn roll(roller: PeerKey, id: &str) -> Missing {
+        Missing::Roll(roller, id_hash(id))
+    }
+
+    pub fn ask(gm: PeerKey, id: &str) -> Missing {
+        Missing::Ask(gm, id_hash(id))
+    }
+}
+
+fn id_hash(id: &str) -> Bytes32 {
+    use sha2::{Digest, Sha256};
+    Bytes32(Sha256::digest(id.as_bytes()).into())
 }
 
 /// A GM's request for a roll.
@@ -34,20 +69,26 @@ pub struct GmRequest {
     pub request: AskFor,
     /// When it arrived here (the caller's clock, milliseconds).
     pub at_ms: u64,
+    /// Its sequence number, which orders the requests alike on every device.
+    pub seq: u64,
 }
 
 pub struct Table {
     table: Bytes32,
     me: Option<PeerKey>,
     peers: BTreeMap<PeerKey, Peer>,
+    /// In the order of their intents' sequence numbers (then roller): the same on every device.
     rolls: Vec<TableRoll>,
     gm_requests: BTreeMap<(PeerKey, String), GmRequest>,
+    /// Every (sender, sequence number) taken: a second message with the same pair is a replay.
+    numbers: BTreeSet<(PeerKey, u64)>,
 }
 
 impl Table {
     /// A table seen by `me` (None: an offline verifier). `table` is the hash of the table id.
     pub fn new(table: Bytes32, me: Option<PeerKey>) -> Table {
-        Table { table, me, peers: BTreeMap::new(), rolls: Vec::new(), gm_requests: BTreeMap::new() }
+        let (peers, rolls, gm_requests, numbers) = Default::default();
+        Table { table, me, peers, rolls, gm_requests, numbers }
     }
 
     pub fn peers(&self) -> &BTreeMap<PeerKey, Peer> {
@@ -63,10 +104,11 @@ impl Table {
         self.gm_requests.get(&(*gm, id.to_string()))
     }
 
-    /// Every GM request seen here, in the order they arrived: (GM, request id, the request).
+    /// Every GM request seen here, in the order they were made (by sequence number, the same on every device):
+    /// (GM, request id, the request).
     pub fn gm_requests(&self) -> Vec<(&PeerKey, &str, &GmRequest)> {
         let mut all: Vec<_> = self.gm_requests.iter().map(|((gm, id), q)| (gm, id.as_str(), q)).collect();
-        all.sort_by_key(|(_, _, q)| q.at_ms);
+        all.sort_by_key(|(gm, _, q)| (q.seq, **gm));
         all
     }
 
@@ -91,6 +133,12 @@ impl Table {
     /// Take one incoming message. A refused message changes nothing.
     pub fn receive(&mut self, bytes: &[u8], now_ms: u64) -> Result<Vec<Event>, Rejected> {
         let signed = open(bytes)?;
+        self.receive_opened(&signed, bytes, now_ms)
+    }
+
+    /// [`Table::receive`] for a message whose envelope and signature [`open`] already checked (`signed` is what it
+    /// gave for `bytes`), so a member that read it first does not check the signature twice.
+    pub fn receive_opened(&mut self, signed: &Signed, bytes: &[u8], now_ms: u64) -> Result<Vec<Event>, Rejected> {
         let text = std::str::from_utf8(bytes).unwrap_or_default().to_string();
         let who = Some(self.name_of(&signed.from));
         let fail = |p: String| {
@@ -107,19 +155,55 @@ impl Table {
                 self.table.short()
             )));
         }
-        let last = self.peers.get(&signed.from).map(|p| p.last_seq);
-        if let Some(last) = last {
-            if signed.seq <= last {
-                return Err(fail(format!("replayed or out of order: sequence {} after {last}", signed.seq)));
-            }
-        } else if !matches!(signed.body, Body::Hello { .. }) {
+        if self.numbers.contains(&(signed.from, signed.seq)) {
+            return Err(fail(format!("replayed: a message with sequence number {} was already taken", signed.seq)));
+        }
+        if !self.peers.contains_key(&signed.from) && !matches!(signed.body, Body::Hello { .. }) {
             return Err(fail("sent before saying hello (join the table first)".into()));
         }
-        let events = self.apply(&signed, text, now_ms).map_err(fail)?;
+        let events = self.apply(signed, text, now_ms).map_err(fail)?;
+        self.numbers.insert((signed.from, signed.seq));
         if let Some(p) = self.peers.get_mut(&signed.from) {
-            p.last_seq = signed.seq;
+            p.last_seq = p.last_seq.max(signed.seq);
         }
         Ok(events)
+    }
+
+    /// What `m` needs that this table has not seen, if anything: its sender's hello, the roll it is about, the GM
+    /// request it answers, the peer a GM request names, or a contributor a reveal uses. Such a message is refused
+    /// now and may be taken once that arrives; anything else is taken or refused for good.
+    pub fn missing(&self, m: &Signed) -> Option<Missing> {
+        if m.table != self.table || self.numbers.contains(&(m.from, m.seq)) {
+            return None;
+        }
+        let hello = matches!(m.body, Body::Hello { .. });
+        if !hello && !self.peers.contains_key(&m.from) {
+            return Some(Missing::Peer(m.from));
+        }
+        let roll = |roller: &PeerKey, id: &str| self.roll(roller, id).is_none().then(|| Missing::roll(*roller, id));
+        let peer = |k: &PeerKey| (!self.peers.contains_key(k)).then_some(Missing::Peer(*k));
+        match &m.body {
+            Body::Contribution { roll: id, roller, .. } => roll(roller, id),
+            Body::Reveal { roll: id, contributions, .. } | Body::SealedReveal { roll: id, contributions, .. } => {
+                roll(&m.from, id).or_else(|| contributions.iter().filter_map(|c| signer_of(c)).find_map(|k| peer(&k)))
+            }
+            Body::GmRequest { to: Some(to), .. } => peer(to),
+            Body::Answer { id, gm, roll: r } => match self.gm_requests.contains_key(&(*gm, id.clone())) {
+                false => Some(Missing::ask(*gm, id)),
+                true => roll(&m.from, r),
+            },
+            _ => None,
+        }
+    }
+
+    /// What taking `m` can unblock ([`Table::missing`]).
+    pub fn provides(m: &Signed) -> Option<Missing> {
+        match &m.body {
+            Body::Hello { .. } => Some(Missing::Peer(m.from)),
+            Body::Intent { roll, .. } | Body::SealedIntent { roll, .. } => Some(Missing::roll(m.from, roll)),
+            Body::GmRequest { id, .. } => Some(Missing::ask(m.from, id)),
+            _ => None,
+        }
     }
 
     fn apply(&mut self, m: &Signed, text: String, now: u64) -> Result<Vec<Event>, String> {
@@ -130,55 +214,71 @@ impl Table {
                 if let Some(c) = character {
                     check_name("character", c)?;
                 }
+                if self.peers.get(&from).is_some_and(|p| p.said_seq > m.seq) {
+                    // An older hello than the one (or the leave) already taken: it changes nothing now.
+                    return Ok(vec![]);
+                }
                 let present = self.peers.values().filter(|p| p.present).count();
                 if !self.peers.get(&from).is_some_and(|p| p.present) && present >= MAX_PEERS {
                     return Err(format!("the table is full (MAX_PEERS, at most {MAX_PEERS})"));
                 }
                 let last_seq = self.peers.get(&from).map_or(0, |p| p.last_seq);
-                let peer = Peer { name: name.clone(), character: character.clone(), present: true, last_seq };
+                let said_seq = m.seq;
+                let peer = Peer { name: name.clone(), character: character.clone(), present: true, last_seq, said_seq };
                 self.peers.insert(from, peer);
                 Ok(vec![Event::Joined { peer: from, name: name.clone(), character: character.clone() }])
             }
             Body::Leave => {
-                if let Some(p) = self.peers.get_mut(&from) {
-                    p.present = false;
-                }
-                for r in self.rolls.iter_mut().filter(|r| r.status.is_open()) {
-                    r.expected.remove(&from);
-                }
+                let Some(p) = self.peers.get_mut(&from).filter(|p| p.said_seq < m.seq) else {
+                    // A leave older than the hello already taken (the peer came back since): nothing changes.
+                    return Ok(vec![]);
+                };
+                p.present = false;
+                p.said_seq = m.seq;
+                self.stop_expecting(&from);
                 Ok(vec![Event::Left { peer: from }])
             }
             Body::Intent { roll, request, commitment } => {
-                self.announce(from, roll, Some(request.clone()), *commitment, now)
+                self.announce(m, roll, Some(request.clone()), *commitment, now)
             }
-            Body::SealedIntent { roll, commitment } => self.announce(from, roll, None, *commitment, now),
+            Body::SealedIntent { roll, commitment } => self.announce(m, roll, None, *commitment, now),
             Body::Contribution { roll, roller, bytes } => {
-                // Who was present when the intent arrived is not asked: that depends on the order messages reached
-                // this device (a newcomer's hello can arrive after an intent its roller sent knowing the newcomer),
-                // so it would fail honest rolls, and it bought nothing against a roller's own throwaway peers, which
-                // must say hello like anyone (docs/table-protocol.md, "Who can cheat what").
-                let present = self.peers.get(&from).is_some_and(|p| p.present);
-                let r = self.open_roll(roller, roll)?;
+                // Neither who was present when the intent arrived nor whether the sender has left since is asked:
+                // both depend on the order messages reached this device, so they would fail honest rolls
+                // (docs/table-protocol.md, "Who can cheat what").
+                let r = self.roll_mut(roller, roll)?;
                 if from == r.roller {
                     return Err("a roller cannot contribute to its own roll".into());
                 }
-                if r.seen.contains_key(&from) {
-                    return Err("a second contribution to the same roll".into());
+                match r.seen.get(&from) {
+                    Some(seen) if seen.bytes == *bytes => return Err("a second contribution to the same roll".into()),
+                    // Two different contributions signed by one peer: whichever the reveal uses, that peer could
+                    // have chosen between them, so a roll that uses either fails, naming it, in any arrival order.
+                    Some(_) => {
+                        r.doubled.insert(from);
+                    }
+                    None => {
+                        r.seen.insert(from, Seen { bytes: *bytes, at_ms: now, message: text });
+                    }
                 }
-                if !present {
-                    return Err("contributes after leaving the table".into());
+                let used = r.used.as_ref().is_some_and(|u| u.iter().any(|(k, _)| *k == from));
+                if used && r.doubled.contains(&from) {
+                    let status =
+                        Status::Failed(format!("{} signed two different contributions to it", self.name_of(&from)));
+                    let r = self.roll_mut(roller, roll)?;
+                    r.status = status.clone();
+                    return Ok(vec![Event::Checked { roller: *roller, roll: roll.clone(), status }]);
                 }
-                r.seen.insert(from, Seen { bytes: *bytes, at_ms: now, message: text });
                 Ok(vec![])
             }
             Body::Reveal { roll, secret, contributions, result } => {
-                let status = crate::check::check_reveal(self, from, roll, None, secret, contributions, result)?;
-                Ok(self.settle(from, roll, status, result.clone(), None))
+                let (status, used) = crate::check::check_reveal(self, from, roll, None, secret, contributions, result)?;
+                Ok(self.settle(from, roll, status, used, result.clone(), None))
             }
             Body::SealedReveal { roll, request, secret, contributions, result } => {
                 let req = Some(request);
-                let status = crate::check::check_reveal(self, from, roll, req, secret, contributions, result)?;
-                Ok(self.settle(from, roll, status, result.clone(), Some(request.clone())))
+                let (status, used) = crate::check::check_reveal(self, from, roll, req, secret, contributions, result)?;
+                Ok(self.settle(from, roll, status, used, result.clone(), Some(request.clone())))
             }
             Body::GmRequest { id, to, request } => {
                 check_name("GM request id", id)?;
@@ -191,7 +291,7 @@ impl Table {
                 if self.gm_requests.contains_key(&(from, id.clone())) {
                     return Err(format!("GM request id `{id}` was already used"));
                 }
-                let gm = GmRequest { to: *to, request: request.clone(), at_ms: now };
+                let gm = GmRequest { to: *to, request: request.clone(), at_ms: now, seq: m.seq };
                 self.gm_requests.insert((from, id.clone()), gm);
                 Ok(vec![Event::GmRequested { gm: from, id: id.clone(), to: *to, request: request.clone() }])
             }
@@ -214,12 +314,13 @@ impl Table {
 
     fn announce(
         &mut self,
-        from: PeerKey,
+        m: &Signed,
         roll: &str,
         request: Option<RollRequest>,
         commitment: Bytes32,
         now: u64,
     ) -> Result<Vec<Event>, String> {
+        let from = m.from;
         check_name("roll id", roll)?;
         if let Some(req) = &request {
             req.check()?;
@@ -227,34 +328,68 @@ impl Table {
         if self.roll(&from, roll).is_some() {
             return Err(format!("roll id `{roll}` was already used by this peer"));
         }
-        let open = self.rolls.iter().filter(|r| r.roller == from && matches!(r.status, Status::Pending)).count();
-        if open >= MAX_OPEN_ROLLS_PER_PEER {
+        // Counted by the sender's own numbers (its clock), not by what was revealed here yet, so a device catching
+        // up on many rolls at once counts the same as one that saw them live.
+        let window = CONTRIBUTION_WAIT_MS * crate::member::SEQ_PER_MS;
+        let recent = |r: &&TableRoll| r.roller == from && r.seq < m.seq && m.seq - r.seq < window;
+        if self.rolls.iter().filter(recent).count() >= MAX_OPEN_ROLLS_PER_PEER {
             return Err(format!(
-                "too many rolls awaiting reveal (MAX_OPEN_ROLLS_PER_PEER, at most {MAX_OPEN_ROLLS_PER_PEER})"
+                "too many rolls at once (MAX_OPEN_ROLLS_PER_PEER, at most {MAX_OPEN_ROLLS_PER_PEER} within \
+                 {CONTRIBUTION_WAIT_MS} ms)"
             ));
         }
         let sealed = request.is_none();
         let expected: BTreeSet<PeerKey> =
             self.peers.iter().filter(|(k, p)| p.present && **k != from).map(|(k, _)| *k).collect();
-        self.rolls.push(TableRoll {
-            roller: from,
-            id: roll.to_string(),
-            request,
-            commitment,
-            sealed,
-            announced_ms: now,
-            expected,
-            seen: BTreeMap::new(),
-            status: if sealed { Status::Sealed } else { Status::Pending },
-            result: None,
-            answers: None,
-            reveal_due_sent: false,
-        });
+        let at = self.rolls.partition_point(|r| (r.seq, r.roller) < (m.seq, from));
+        self.rolls.insert(
+            at,
+            TableRoll {
+                roller: from,
+                id: roll.to_string(),
+                seq: m.seq,
+                request,
+                commitment,
+                sealed,
+                announced_ms: now,
+                wait_from_ms: now,
+                expected,
+                seen: BTreeMap::new(),
+                doubled: BTreeSet::new(),
+                used: None,
+                status: if sealed { Status::Sealed } else { Status::Pending },
+                result: None,
+                answers: None,
+                reveal_due_sent: false,
+            },
+        );
         let mut events = vec![Event::Announced { roller: from, roll: roll.to_string(), sealed }];
         if self.me.is_some_and(|me| me != from) {
             events.push(Event::ContributeTo { roller: from, roll: roll.to_string() });
         }
         Ok(events)
+    }
+
+    /// A roll seen here, open or settled, to change.
+    fn roll_mut(&mut self, roller: &PeerKey, id: &str) -> Result<&mut TableRoll, String> {
+        let r = self.rolls.iter_mut().find(|r| &r.roller == roller && r.id == id);
+        r.ok_or_else(|| format!("roll `{id}` of {} was never announced here", roller.short()))
+    }
+
+    /// Open rolls stop waiting for `peer`'s contribution (it left, or its device stopped answering).
+    pub fn stop_expecting(&mut self, peer: &PeerKey) {
+        for r in self.rolls.iter_mut().filter(|r| r.status.is_open()) {
+            r.expected.remove(peer);
+        }
+    }
+
+    /// This device's own open rolls wait for contributions from `now_ms` on (its device could not reach the
+    /// table until now, so nobody could have answered).
+    pub fn restart_own_waits(&mut self, now_ms: u64) {
+        let me = self.me;
+        for r in self.rolls.iter_mut().filter(|r| Some(r.roller) == me && r.status.is_open() && !r.reveal_due_sent) {
+            r.wait_from_ms = r.wait_from_ms.max(now_ms);
+        }
     }
 
     pub(crate) fn open_roll(&mut self, roller: &PeerKey, id: &str) -> Result<&mut TableRoll, String> {
@@ -271,6 +406,7 @@ impl Table {
         roller: PeerKey,
         id: &str,
         status: Status,
+        used: Vec<(PeerKey, Bytes32)>,
         result: serde_json::Value,
         request: Option<RollRequest>,
     ) -> Vec<Event> {
@@ -278,6 +414,7 @@ impl Table {
             return vec![];
         };
         r.status = status.clone();
+        r.used = Some(used);
         r.result = Some(result);
         if request.is_some() {
             r.request = request;
@@ -291,11 +428,12 @@ impl Table {
         for r in &mut self.rolls {
             let mine = self.me == Some(r.roller);
             let waited = now_ms.saturating_sub(r.announced_ms);
+            let own_wait = now_ms.saturating_sub(r.wait_from_ms);
             if mine
                 && r.status.is_open()
                 && !r.sealed
                 && !r.reveal_due_sent
-                && (waited >= CONTRIBUTION_WAIT_MS || r.all_contributed())
+                && (own_wait >= CONTRIBUTION_WAIT_MS || r.all_contributed())
             {
                 r.reveal_due_sent = true;
                 events.push(Event::RevealDue { roll: r.id.clone() });
@@ -317,6 +455,13 @@ impl Table {
         }
         hit
     }
+}
+
+/// The signer a contribution carried in a reveal claims (not checked here: the reveal's check does that).
+fn signer_of(text: &str) -> Option<PeerKey> {
+    let wire: serde_json::Value = serde_json::from_str(text).ok()?;
+    let signed: serde_json::Value = serde_json::from_str(wire.get("signed")?.as_str()?).ok()?;
+    serde_json::from_value(signed.get("from")?.clone()).ok()
 }
 
 fn check_name(what: &str, s: &str) -> Result<(), String> {

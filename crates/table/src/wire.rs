@@ -18,8 +18,13 @@ pub struct Signed {
     /// `sha256` of the table id.
     pub table: Bytes32,
     pub from: PeerKey,
-    /// Strictly increasing per sender.
+    /// Unique and increasing per sender: a member's clock in microseconds, or above its previous number
+    /// (`Member::send`), so numbers also order messages by when they were sent across senders.
     pub seq: u64,
+    /// The sender's previous number at this table (absent on its first message, and in logs written before
+    /// catch-up existed): a receiver that lacks it knows a message is missing (`sync.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prev: Option<u64>,
     pub body: Body,
 }
 
@@ -51,12 +56,18 @@ impl Identity {
     pub fn seal(&mut self, table: Bytes32, body: Body) -> Vec<u8> {
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.seal_with_seq(table, seq, body)
+        let prev = (seq > 1).then(|| seq - 1);
+        self.seal_chained(table, seq, prev, body)
     }
 
-    /// Sign with a given sequence number (tests build replays and reorders with it).
+    /// Sign with a given sequence number and no previous one (tests build replays and reorders with it).
     pub fn seal_with_seq(&self, table: Bytes32, seq: u64, body: Body) -> Vec<u8> {
-        let signed = Signed { table, from: self.public(), seq, body };
+        self.seal_chained(table, seq, None, body)
+    }
+
+    /// Sign with a given sequence number and the sender's previous one.
+    pub fn seal_chained(&self, table: Bytes32, seq: u64, prev: Option<u64>, body: Body) -> Vec<u8> {
+        let signed = Signed { table, from: self.public(), seq, prev, body };
         let text = serde_json::to_string(&signed).expect("a Signed always serializes");
         let msg = signing_bytes(&text);
         // BIP-340's auxiliary randomness only guards against side channels; a hash of the message keeps the API free
@@ -90,6 +101,7 @@ pub fn open(bytes: &[u8]) -> Result<Signed, Rejected> {
     };
     let who = Some(signed.from.short());
     let roll = signed.body.roll_id().map(str::to_string);
+    let chained_back = signed.prev.is_none_or(|p| p < signed.seq);
     let fail = |problem: String| {
         let r = Rejected::new(who.clone(), problem).by(signed.from);
         match &roll {
@@ -105,6 +117,9 @@ pub fn open(bytes: &[u8]) -> Result<Signed, Rejected> {
         Signature::try_from(&sig_bytes[..]).map_err(|_| fail("signature is not a valid BIP-340 signature".into()))?;
     key.verify_raw(&signing_bytes(&wire.signed), &sig)
         .map_err(|_| fail("forged or altered: the signature does not match the sender's key and the content".into()))?;
+    if !chained_back {
+        return Err(fail(format!("`prev` {:?} is not below `seq` {}", signed.prev, signed.seq)));
+    }
     Ok(signed)
 }
 

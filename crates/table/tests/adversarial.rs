@@ -44,8 +44,11 @@ fn dice_changed_by_the_roller_fail_the_check() {
     assert!(failed(&sim.statuses(0, "d")[1], "dice shown differ"));
 }
 
+/// A contribution left out may have reached the roller too late, or never: whether it "arrived in time" here says
+/// nothing about the roller, so it does not fail the roll anywhere (docs/table-protocol.md, "Who can cheat what"); it
+/// is named as unused, on the devices that have it.
 #[test]
-fn a_contribution_left_out_after_arriving_in_time_fails_the_roll() {
+fn a_contribution_left_out_is_named_unused_and_the_roll_still_verifies() {
     let mut sim = Sim::new(3, 13);
     let secret = bytes(1);
     sim.announce(0, "t", "1d20", secret);
@@ -62,7 +65,11 @@ fn a_contribution_left_out_after_arriving_in_time_fails_the_roll() {
     for d in &mut sim.devices[1..] {
         d.table.receive(&reveal, NOW + 30).unwrap();
     }
-    assert!(failed(&sim.statuses(0, "t")[2], "left out the contribution of player2"));
+    assert_eq!(sim.statuses(0, "t"), vec![Status::Pending, Status::Verified, Status::Verified]);
+    let key = sim.key(0);
+    for d in &sim.devices[1..] {
+        assert_eq!(d.table.roll(&key, "t").unwrap().unused(), vec![sim.key(2)]);
+    }
 }
 
 #[test]
@@ -101,7 +108,37 @@ fn a_contribution_list_with_a_swapped_contribution_fails() {
     let result = request.roll(seed(&secret, &used, "s", &request)).unwrap();
     let reveal = sim.seal(0, Body::Reveal { roll: "s".into(), secret, contributions: vec![text], result });
     sim.deliver(&reveal, NOW + 20);
-    assert!(failed(&sim.statuses(0, "s")[1], "differs from the one it sent"));
+    assert!(failed(&sim.statuses(0, "s")[1], "player1"), "{:?}", sim.statuses(0, "s"));
+    assert!(failed(&sim.statuses(0, "s")[1], "signed two different contributions to it"));
+}
+
+#[test]
+fn a_second_contribution_arriving_after_the_reveal_that_used_the_first_fails_the_roll_naming_its_signer() {
+    let mut sim = Sim::new(2, 15);
+    let secret = bytes(1);
+    sim.announce(0, "s", "1d20", secret);
+    let c = sim.contribution(1, 0, "s", 21);
+    sim.devices[0].table.receive(&c, NOW + 10).unwrap();
+    let reveal = sim.reveal(0, "s", secret);
+    sim.devices[1].table.receive(&c, NOW + 10).unwrap();
+    sim.devices[1].table.receive(&reveal, NOW + 20).unwrap();
+    assert_eq!(sim.statuses(0, "s")[1], Status::Verified);
+    // The order opposite to the test above: the other contribution signed by player1 arrives after the reveal.
+    let key = sim.key(0);
+    let other = sim.devices[1].id.seal_with_seq(
+        sim.hash,
+        99,
+        Body::Contribution { roll: "s".into(), roller: key, bytes: bytes(77) },
+    );
+    let mut third = Table::new(sim.hash, None);
+    for m in sim.log.messages.iter().filter(|m| !m.message.contains("contribution")) {
+        third.receive(m.message.as_bytes(), m.at_ms).unwrap();
+    }
+    third.receive(&c, NOW + 10).unwrap();
+    third.receive(&reveal, NOW + 20).unwrap();
+    third.receive(&other, NOW + 30).unwrap();
+    let status = &third.roll(&key, "s").unwrap().status;
+    assert!(failed(status, "signed two different contributions to it"), "{status:?}");
 }
 
 #[test]
@@ -111,23 +148,25 @@ fn a_replayed_message_is_refused_naming_the_peer() {
     sim.deliver(&c, NOW);
     let err = sim.devices[1].table.receive(&c, NOW + 1).unwrap_err();
     assert_eq!(err.peer.as_deref(), Some(format!("player0 ({})", sim.key(0).short()).as_str()));
-    assert!(err.to_string().contains("replayed or out of order: sequence 2 after 2"), "{err}");
+    assert!(err.to_string().contains("replayed: a message with sequence number 2 was already taken"), "{err}");
 }
 
 #[test]
-fn reordered_messages_are_refused_not_applied() {
+fn messages_out_of_order_are_taken_and_rolls_listed_by_their_numbers() {
     let mut sim = Sim::new(2, 17);
     let first = sim.intent(0, "a", "1d6", bytes(1));
     let second = sim.intent(0, "b", "1d6", bytes(2));
     sim.devices[1].table.receive(&second, NOW).unwrap();
-    let err = sim.devices[1].table.receive(&first, NOW).unwrap_err();
-    assert!(err.to_string().contains("out of order"), "{err}");
-    assert!(sim.devices[1].table.roll(&sim.key(0), "a").is_none());
-    // A contribution before its intent is refused too.
+    sim.devices[1].table.receive(&first, NOW).unwrap();
+    let ids: Vec<&str> = sim.devices[1].table.rolls().iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["a", "b"], "in the order they were sent, not the order they arrived");
+    // A contribution before its intent is refused, naming what it waits for (a member keeps it until then).
     let mut fresh = Sim::new(2, 18);
     let c = fresh.contribution(1, 0, "x", 1);
     let err = fresh.devices[0].table.receive(&c, NOW).unwrap_err();
     assert!(err.to_string().contains("never announced"), "{err}");
+    let signed = open(&c).unwrap();
+    assert_eq!(fresh.devices[0].table.missing(&signed), Some(Missing::roll(fresh.key(0), "x")));
 }
 
 #[test]
@@ -210,7 +249,7 @@ fn a_ninth_peer_and_a_seventeenth_open_roll_are_refused() {
     }
     let intent = sim.intent(1, "one too many", "1d6", bytes(99));
     let err = sim.devices[0].table.receive(&intent, NOW).unwrap_err();
-    assert!(err.to_string().contains("(MAX_OPEN_ROLLS_PER_PEER, at most 16)"), "{err}");
+    assert!(err.to_string().contains("(MAX_OPEN_ROLLS_PER_PEER, at most 16 within 2000 ms)"), "{err}");
 }
 
 #[test]
@@ -232,7 +271,7 @@ fn a_contribution_signed_by_a_key_that_never_said_hello_fails_the_roll() {
 }
 
 #[test]
-fn a_peer_that_joined_after_the_intent_counts_and_one_that_left_cannot_contribute() {
+fn a_peer_that_joined_after_the_intent_counts_and_so_does_one_that_left_since() {
     let mut sim = Sim::new(3, 26);
     let secret = bytes(1);
     sim.announce(0, "j", "2d6", secret);
@@ -243,17 +282,17 @@ fn a_peer_that_joined_after_the_intent_counts_and_one_that_left_cannot_contribut
     let roller = sim.key(0);
     let c = late.seal(sim.hash, Body::Contribution { roll: "j".into(), roller, bytes: bytes(61) });
     sim.deliver(&c, NOW + 10);
-    // Player 2 leaves; a contribution it sends afterwards is refused, naming why.
+    // Player 2 leaves; a contribution it sent before (which may arrive after its leave) still counts: whether it
+    // left first depends on the order messages reached each device.
     sim.send(2, Body::Leave, NOW + 20);
     let gone = sim.contribution(2, 0, "j", 62);
-    let err = sim.devices[1].table.receive(&gone, NOW + 30).unwrap_err();
-    assert!(err.to_string().contains("contributes after leaving the table"), "{err}");
+    sim.deliver(&gone, NOW + 30);
     let c1 = sim.contribution(1, 0, "j", 63);
     sim.deliver(&c1, NOW + 40);
     // The newcomer's contribution is in the reveal and checks out everywhere, though it left before the reveal.
     let reveal = sim.reveal(0, "j", secret);
     let seen = sim.devices[1].table.roll(&roller, "j").unwrap().seen.len();
-    assert_eq!(seen, 2, "player 1 and the newcomer");
+    assert_eq!(seen, 3, "player 1, player 2 and the newcomer");
     let bye = late.seal(sim.hash, Body::Leave);
     sim.deliver(&bye, NOW + 45);
     sim.deliver(&reveal, NOW + 50);

@@ -4,9 +4,10 @@
 
 use aes_gcm::aead::{Aead, KeyInit, Payload};
 use aes_gcm::{Aes256Gcm, Nonce};
+use dicetray_table::limits::MAX_FRAME_BYTES;
 use dicetray_table::signal::{
     aes_key, close_text, decode_link_param, encode_link_param, pack, req_text, topic, unpack, Frame, FrameType,
-    NostrEvent, NostrKey, RelayMessage, KIND,
+    NostrEvent, NostrKey, RelayMessage, KIND, MAX_SYNC_BYTES,
 };
 use dicetray_table::{Bytes32, Identity};
 
@@ -223,6 +224,45 @@ fn frames_are_addressed_and_malformed_ones_refused() {
     refused("[1,2]".into(), "not a frame");
     let huge = format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"msg\",\"data\":\"{}\"}}", "x".repeat(65536));
     refused(huge, "over the limit (MAX_FRAME_BYTES, at most 65536)");
+}
+
+#[test]
+fn sync_frames_are_for_everyone_or_one_peer_and_carry_a_bounded_opaque_text() {
+    let a = Bytes32([1; 32]);
+    let b = Bytes32([2; 32]);
+    let c = Bytes32([3; 32]);
+    let text = "{\"have\":[\"ab\",12],\"note\":\"quote \\\" and backslash \\\\\"}";
+
+    let all = Frame::new(a, None, FrameType::Sync, text);
+    let json = all.to_json();
+    assert!(json.starts_with(&format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"sync\",\"data\":")), "{json}");
+    assert_eq!(Frame::parse(json.as_bytes()), Ok(all.clone()));
+    assert!(all.is_for(&b) && all.is_for(&c));
+    assert!(!all.is_for(&a), "never my own");
+
+    let one = Frame::new(a, Some(b), FrameType::Sync, text);
+    assert_eq!(Frame::parse(one.to_json().as_bytes()), Ok(one.clone()));
+    assert!(one.is_for(&b));
+    assert!(!one.is_for(&c));
+
+    let refused = |frame: Frame, why: &str| {
+        let err = Frame::parse(frame.to_json().as_bytes()).unwrap_err();
+        assert!(err.contains(why), "{err}");
+    };
+    refused(Frame::new(a, None, FrameType::Sync, ""), "a `sync` frame without data (allowed: a sync text)");
+    refused(
+        Frame::new(a, Some(b), FrameType::Sync, "y".repeat(MAX_SYNC_BYTES + 1)),
+        "a `sync` frame with a 32001 byte sync text (MAX_SYNC_BYTES, at most 32000)",
+    );
+    assert!(Frame::parse(Frame::new(a, None, FrameType::Sync, "y".repeat(MAX_SYNC_BYTES)).to_json().as_bytes()).is_ok());
+
+    // A sync text at its limit fits a frame even when escaping doubles every byte of it.
+    let worst = Frame::new(a, Some(b), FrameType::Sync, "\"".repeat(MAX_SYNC_BYTES)).to_json();
+    assert!(worst.len() <= MAX_FRAME_BYTES, "{} bytes", worst.len());
+    assert!(Frame::parse(worst.as_bytes()).is_ok());
+
+    let unknown = format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"bye\",\"data\":\"\"}}");
+    assert!(Frame::parse(unknown.as_bytes()).unwrap_err().contains("msg|offer|answer|hi|sync"));
 }
 
 #[test]

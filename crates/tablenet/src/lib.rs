@@ -5,8 +5,14 @@
 //!
 //! Every failure is a `Result` from [`Link::start`] or a [`LinkEvent`]; nothing here panics on what the network or
 //! the browser does. It builds natively too (the web types exist there), so the workspace builds and the mesh's
-//! decisions (`mesh.rs`) are tested natively; calling [`Link::start`] outside a browser fails at run time.
+//! decisions (`mesh.rs`, `relays.rs`' retry schedule, `channel.rs`) are tested natively; calling [`Link::start`]
+//! outside a browser fails at run time.
+//!
+//! Besides table messages it carries the protocol's sync texts ([`Link::send_sync`], [`LinkEvent::Sync`]), opaque
+//! here. A relay that goes away is tried again 250 ms, 500 ms, then every second while it is down; [`Link::wake`]
+//! (for the browser's `online` event and the page becoming visible) reconnects at once.
 
+mod channel;
 mod crypt;
 mod js;
 pub mod mesh;
@@ -15,6 +21,8 @@ mod relays;
 mod rtc;
 mod seen;
 
+pub use channel::SYNC_PREFIX;
+pub use dicetray_table::signal::MAX_SYNC_BYTES;
 pub use dicetray_table::PeerKey;
 pub use mesh::Path;
 
@@ -52,6 +60,9 @@ pub enum LinkEvent {
     PeerPath { peer: PeerKey, path: Path },
     /// A relay connected (`up`) or not, with what went wrong, if anything.
     Relay { url: String, up: bool, problem: Option<String> },
+    /// A sync text from `from` for me (sent to everyone or to me; never my own), by either path. A copy may come by
+    /// each path: the protocol drops copies. On the relay path `from` is what the frame claims.
+    Sync { from: PeerKey, text: String },
     /// Something else went wrong (a refused event, a failed connection); the link goes on.
     Problem(String),
 }
@@ -114,6 +125,23 @@ impl Link {
     /// known peer has no open channel (or none is known yet).
     pub fn broadcast(&self, bytes: &[u8]) {
         self.inner.broadcast(bytes);
+    }
+
+    /// Sends a sync text (1 to [`MAX_SYNC_BYTES`] bytes, opaque here). To one peer: over its open data channel
+    /// if it has one, else through the relays. To everyone (`None`): over each open data channel, and once through
+    /// the relays if some known peer has no open channel (or none is known yet), as [`Link::broadcast`] does. A
+    /// text it cannot send (empty, over the limit, to me) is a [`LinkEvent::Problem`].
+    pub fn send_sync(&self, to: Option<PeerKey>, text: &str) {
+        self.inner.send_sync(to, text);
+    }
+
+    /// Call when the network may be back (the browser's `online` event) or the page became visible: every relay
+    /// not connected is tried at once (its retries afresh), peers I offer to whose data channel is not open are
+    /// offered to again, and, unless every known peer's channel is open and every relay was up, I announce myself
+    /// (`hi` to everyone) so peers that lost or forgot me reconnect. Before the link has begun, and after
+    /// [`Link::close`], it does nothing.
+    pub fn wake(&self) {
+        self.inner.wake();
     }
 
     /// Every known peer and how it is reached.

@@ -8,8 +8,11 @@ use std::collections::BTreeMap;
 
 /// A peer whose data channel is not open this long after it was learnt counts as "via relays".
 pub const CONNECT_WAIT_MS: f64 = 8_000.0;
-/// After a channel closed or failed, the offerer tries once more after this long.
-pub const RETRY_AFTER_MS: f64 = 5_000.0;
+/// After a channel closed or failed, the offerer offers again after these waits: 1 s after the first failure, 5 s
+/// after a second one in a row; then it waits for the peer's `hi` or a wake ([`Mesh::wake`]).
+pub const RETRY_AFTER_MS: [f64; 2] = [1_000.0, 5_000.0];
+/// On a wake, a peer offered to less than this long ago is left to that attempt.
+pub const FRESH_OFFER_MS: f64 = 2_000.0;
 /// Relay events and table messages remembered for dropping copies.
 const SEEN_CAP: usize = 4096;
 
@@ -37,7 +40,31 @@ struct PeerState {
     path: Path,
     learnt_ms: f64,
     retry_at: Option<f64>,
-    retried: bool,
+    /// Channel failures in a row (since it last opened).
+    failures: usize,
+    /// When I last offered to it.
+    offered_ms: Option<f64>,
+}
+
+impl PeerState {
+    fn new(path: Path, now: f64) -> PeerState {
+        PeerState { path, learnt_ms: now, retry_at: None, failures: 0, offered_ms: None }
+    }
+}
+
+/// What [`Mesh::wake`] decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wake {
+    /// Peers to offer to now.
+    pub offer: Vec<PeerKey>,
+    /// Whether to announce me (`hi` to everyone): some peer has no open channel, or none is known.
+    pub announce: bool,
+}
+
+/// The offerer's wait before offering again after `failures` channel failures in a row (at least one); `None`:
+/// no more retries until the peer says `hi` again or this device wakes.
+pub fn channel_retry_after_ms(failures: usize) -> Option<f64> {
+    RETRY_AFTER_MS.get(failures.max(1) - 1).copied()
 }
 
 pub struct Mesh {
@@ -74,7 +101,7 @@ impl Mesh {
             return Learnt::Full;
         }
         let path = self.first_path();
-        self.peers.insert(peer, PeerState { path, learnt_ms: now, retry_at: None, retried: false });
+        self.peers.insert(peer, PeerState::new(path, now));
         Learnt::New
     }
 
@@ -88,26 +115,28 @@ impl Mesh {
         let path = self.first_path();
         let p = self.peers.get_mut(peer)?;
         let changed = (p.path != path).then_some(path);
-        *p = PeerState { path, learnt_ms: now, retry_at: None, retried: false };
+        *p = PeerState::new(path, now);
         changed
     }
 
     /// Its data channel opened. Returns the new path if it changed.
     pub fn opened(&mut self, peer: &PeerKey) -> Option<Path> {
         let p = self.peers.get_mut(peer)?;
-        p.retried = false;
+        p.failures = 0;
         p.retry_at = None;
         let changed = (p.path != Path::Direct).then_some(Path::Direct);
         p.path = Path::Direct;
         changed
     }
 
-    /// Its data channel closed or its connection failed: via relays now, and the offerer retries once.
+    /// Its data channel closed or its connection failed: via relays now, and the offerer offers again soon
+    /// ([`RETRY_AFTER_MS`]).
     pub fn closed(&mut self, peer: &PeerKey, now: f64) -> Option<Path> {
         let offerer = self.i_offer_to(peer);
         let p = self.peers.get_mut(peer)?;
-        if offerer && !p.retried && p.retry_at.is_none() {
-            p.retry_at = Some(now + RETRY_AFTER_MS);
+        if offerer && p.retry_at.is_none() {
+            p.failures += 1;
+            p.retry_at = channel_retry_after_ms(p.failures).map(|wait| now + wait);
         }
         let changed = (p.path != Path::Relays).then_some(Path::Relays);
         p.path = Path::Relays;
@@ -125,11 +154,38 @@ impl Mesh {
             }
             if p.retry_at.is_some_and(|at| now >= at) {
                 p.retry_at = None;
-                p.retried = true;
                 retries.push(*key);
             }
         }
         (changes, retries)
+    }
+
+    /// I am offering to `peer` now (a first offer, a retry, after its `hi`, on a wake).
+    pub fn offering(&mut self, peer: &PeerKey, now: f64) {
+        if let Some(p) = self.peers.get_mut(peer) {
+            p.offered_ms = Some(now);
+        }
+    }
+
+    /// This device woke (network back, page visible): offer now to every peer I offer to whose channel is not open
+    /// (unless an offer went out less than [`FRESH_OFFER_MS`] ago), its retries afresh; and announce me if any
+    /// peer has no open channel, or none is known, so peers that lost or forgot me reconnect. When every known
+    /// peer's channel is open there is nothing to announce: a `hi` to everyone makes every peer drop its channel to
+    /// me and connect afresh (that is how a restart is met), which a working mesh need not go through.
+    pub fn wake(&mut self, now: f64) -> Wake {
+        let announce = self.needs_relay();
+        let mut offer = Vec::new();
+        if self.direct {
+            let me = self.me;
+            for (key, p) in self.peers.iter_mut().filter(|(k, _)| me < **k) {
+                if p.path != Path::Direct && p.offered_ms.is_none_or(|at| now - at >= FRESH_OFFER_MS) {
+                    p.failures = 0;
+                    p.retry_at = None;
+                    offer.push(*key);
+                }
+            }
+        }
+        Wake { offer, announce }
     }
 
     /// Whether a message must also go through the relays: some peer has no open channel, or none is known yet
@@ -189,26 +245,85 @@ mod tests {
     }
 
     #[test]
-    fn a_closed_channel_demotes_and_the_offerer_retries_once_after_five_seconds() {
+    fn retries_after_a_channel_failure_come_after_one_then_five_seconds_then_stop() {
+        assert_eq!(channel_retry_after_ms(1), Some(1_000.0));
+        assert_eq!(channel_retry_after_ms(2), Some(5_000.0));
+        assert_eq!(channel_retry_after_ms(3), None);
+        assert_eq!(channel_retry_after_ms(0), Some(1_000.0));
+    }
+
+    #[test]
+    fn a_closed_channel_demotes_and_the_offerer_offers_again_after_a_second() {
         let mut m = Mesh::new(A, true);
         m.learn(B, 0.0);
         m.opened(&B);
         assert_eq!(m.closed(&B, 10_000.0), Some(Path::Relays));
-        assert_eq!(m.tick(14_999.0), (vec![], vec![]));
-        assert_eq!(m.tick(15_000.0), (vec![], vec![B]));
-        // The retry failed too: no second retry.
-        assert_eq!(m.closed(&B, 16_000.0), None);
-        assert_eq!(m.tick(30_000.0), (vec![], vec![]));
+        assert_eq!(m.tick(10_999.0), (vec![], vec![]));
+        assert_eq!(m.tick(11_000.0), (vec![], vec![B]));
+        // The retry failed too: a second retry 5 s later, then no more.
+        assert_eq!(m.closed(&B, 12_000.0), None);
+        assert_eq!(m.tick(16_999.0), (vec![], vec![]));
+        assert_eq!(m.tick(17_000.0), (vec![], vec![B]));
+        m.closed(&B, 18_000.0);
+        assert_eq!(m.tick(60_000.0), (vec![], vec![]));
         // Once a channel opens again, a later failure is retried again.
         m.opened(&B);
         m.closed(&B, 40_000.0);
-        assert_eq!(m.tick(45_000.0), (vec![], vec![B]));
+        assert_eq!(m.tick(41_000.0), (vec![], vec![B]));
 
         let mut answerer = Mesh::new(B, true);
         answerer.learn(A, 0.0);
         answerer.opened(&A);
         answerer.closed(&A, 1.0);
         assert_eq!(answerer.tick(60_000.0), (vec![], vec![]), "only the offerer offers again");
+    }
+
+    #[test]
+    fn a_peer_back_with_a_new_hi_after_its_channel_closed_is_offered_to_at_once_with_its_retries_afresh() {
+        let mut m = Mesh::new(A, true);
+        m.learn(B, 0.0);
+        m.opened(&B);
+        // Its channel closed and both retries failed while it was away.
+        m.closed(&B, 1_000.0);
+        m.tick(2_000.0);
+        m.closed(&B, 3_000.0);
+        m.tick(8_000.0);
+        m.closed(&B, 9_000.0);
+        assert_eq!(m.tick(100_000.0), (vec![], vec![]));
+        // Its `hi`: connecting again (`net.rs` offers at once, as the offerer), and a failure is retried again.
+        assert_eq!(m.restarted(&B, 100_000.0), Some(Path::Connecting));
+        m.closed(&B, 101_000.0);
+        assert_eq!(m.tick(102_000.0), (vec![], vec![B]));
+    }
+
+    #[test]
+    fn a_wake_offers_to_the_peers_i_offer_to_without_an_open_channel_and_announces_me() {
+        const C: PeerKey = Bytes32([3; 32]);
+        const D: PeerKey = Bytes32([4; 32]);
+        let mut m = Mesh::new(B, true);
+        assert_eq!(m.wake(0.0), Wake { offer: vec![], announce: true }, "nobody known: announce");
+        for p in [A, C, D] {
+            m.learn(p, 0.0);
+        }
+        m.opened(&A);
+        m.opened(&C);
+        m.opened(&D);
+        assert_eq!(m.wake(1.0), Wake { offer: vec![], announce: false }, "every channel open: nothing to do");
+
+        // C's channel closed (its retries are pending or spent); A (which offers to me) and D's too.
+        m.closed(&A, 10.0);
+        m.closed(&C, 10.0);
+        m.closed(&D, 10.0);
+        m.offering(&D, 5_000.0);
+        // I offer to C and D (bigger keys); A offers to me (my `hi` tells it to); D was offered to just now.
+        assert_eq!(m.wake(6_000.0), Wake { offer: vec![C], announce: true });
+        assert_eq!(m.tick(1e9), (vec![], vec![D]), "the pending retry of C was replaced by the wake's offer");
+        assert_eq!(m.wake(7_000.0), Wake { offer: vec![C, D], announce: true });
+
+        // Relays only: nothing to offer, always announce.
+        let mut r = Mesh::new(B, false);
+        r.learn(C, 0.0);
+        assert_eq!(r.wake(0.0), Wake { offer: vec![], announce: true });
     }
 
     #[test]

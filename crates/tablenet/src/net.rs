@@ -2,14 +2,15 @@
 //! on a queue and deliver them after releasing the state (`flush`), so the app's callback may call back into the
 //! link (broadcast, close) without a double borrow.
 
+use crate::channel::{self, ChannelText};
 use crate::crypt::Crypt;
-use crate::js::{now_ms, random, wait};
+use crate::js::{now_ms, random, sleep_promise, wait};
 use crate::mesh::{Learnt, Mesh, Path};
-use crate::relays::{now_secs, Relay};
+use crate::relays::{down_problem, now_secs, Relay};
 use crate::rtc::{make_answer, make_offer, take_answer, PeerConn};
 use crate::{LinkEvent, PeerKey};
-use dicetray_table::limits::MAX_MESSAGE_BYTES;
-use dicetray_table::signal::{pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage};
+use dicetray_table::limits::MAX_FRAME_BYTES;
+use dicetray_table::signal::{pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage, MAX_SYNC_BYTES};
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
 use std::rc::{Rc, Weak};
@@ -126,22 +127,16 @@ impl Inner {
         self.tick();
     }
 
-    /// About once a second: relay retries, the mesh's waits and retry offers.
+    /// About once a second: relay retries (each failure also sets its own timer, see `relay_closed`), the mesh's
+    /// waits and retry offers.
     pub fn tick(&self) {
         let now = now_ms();
         let mut retries = Vec::new();
+        self.poll_relays(now);
         {
             let mut st = self.state.borrow_mut();
             if st.closed {
                 return;
-            }
-            // Relays connect once the key is there, so nothing arrives that could not be read yet.
-            let ready = st.crypt.is_some();
-            for i in (0..st.relays.len()).filter(|_| ready) {
-                if let Some(problem) = st.relays[i].connect_if_due(&self.me, i, now) {
-                    let url = st.relays[i].url.clone();
-                    self.emit(LinkEvent::Relay { url, up: false, problem: Some(problem) });
-                }
             }
             let (changes, again) = st.mesh.tick(now);
             for (peer, path) in changes {
@@ -158,6 +153,36 @@ impl Inner {
     }
 
     // ---- relays ----
+
+    /// Connects every relay whose retry is due (and gives up a socket connecting too long). Relays connect once the
+    /// key is there, so nothing arrives that could not be read yet.
+    fn poll_relays(&self, now: f64) {
+        let mut st = self.state.borrow_mut();
+        if st.closed || st.crypt.is_none() {
+            return;
+        }
+        for i in 0..st.relays.len() {
+            if let Some(problem) = st.relays[i].poll(&self.me, i, now) {
+                let url = st.relays[i].url.clone();
+                self.emit(LinkEvent::Relay { url, up: false, problem: Some(problem) });
+            }
+        }
+    }
+
+    /// Polls the relays again after `wait_ms` (a relay's next attempt), so retries keep their schedule instead of
+    /// waiting for the next tick.
+    fn poll_relays_after(&self, wait_ms: f64) {
+        let w = self.me.clone();
+        // A little after the retry is due, so it is due when the timer fires.
+        let ms = (wait_ms + 10.0).clamp(0.0, 60_000.0) as i32;
+        spawn_local(async move {
+            let _ = wait(sleep_promise(ms)).await;
+            if let Some(i) = w.upgrade() {
+                i.poll_relays(now_ms());
+                i.flush();
+            }
+        });
+    }
 
     pub fn relay_opened(&self, index: usize) {
         {
@@ -181,15 +206,22 @@ impl Inner {
         self.flush();
     }
 
+    /// The socket closed or failed to connect: try again soon ([`crate::relays::RETRY_MS`]); tell it once.
     pub fn relay_closed(&self, index: usize, code: u16, reason: String) {
-        {
+        let wait_ms = {
             let mut st = self.state.borrow_mut();
+            if st.closed {
+                return;
+            }
             let relay = &mut st.relays[index];
-            let wait = relay.closed(now_ms());
-            let reason = if reason.is_empty() { String::new() } else { format!(": {reason:.200}") };
-            let problem = format!("disconnected (code {code}{reason}); trying again in {wait:.0} s");
-            self.emit(LinkEvent::Relay { url: relay.url.clone(), up: false, problem: Some(problem) });
-        }
+            let down = relay.closed(now_ms());
+            if down.report {
+                let problem = Some(down_problem(down.was_open, code, &reason));
+                self.emit(LinkEvent::Relay { url: relay.url.clone(), up: false, problem });
+            }
+            down.wait_ms
+        };
+        self.poll_relays_after(wait_ms);
         self.flush();
     }
 
@@ -211,6 +243,7 @@ impl Inner {
             Err(e) => return self.relay_refused(index, e),
         };
         let mut refused = None;
+        let mut retry = None;
         {
             let mut st = self.state.borrow_mut();
             let st = &mut *st;
@@ -244,12 +277,18 @@ impl Inner {
                     self.emit(LinkEvent::Relay { url, up: true, problem: Some(format!("notice: {n:.200}")) })
                 }
                 RelayMessage::Closed { sub, message } if sub == self.fixed.sub => {
-                    st.relays[index].restart(now_ms());
-                    let problem = Some(format!("ended the subscription ({message:.200}); reconnecting"));
-                    self.emit(LinkEvent::Relay { url, up: false, problem });
+                    let down = st.relays[index].restart(now_ms());
+                    retry = Some(down.wait_ms);
+                    if down.report {
+                        let problem = Some(format!("ended the subscription ({message:.200}); reconnecting"));
+                        self.emit(LinkEvent::Relay { url, up: false, problem });
+                    }
                 }
                 RelayMessage::Closed { .. } => {}
             }
+        }
+        if let Some(wait_ms) = retry {
+            self.poll_relays_after(wait_ms);
         }
         match refused {
             Some(e) => self.relay_refused(index, e),
@@ -336,6 +375,8 @@ impl Inner {
         let (direct, offerer) = (self.fixed.direct, me < from);
         match frame.kind {
             FrameType::Msg => self.deliver(from, frame.data.into_bytes()),
+            // `is_for` above: for everyone or for me, and not my own.
+            FrameType::Sync => self.emit(LinkEvent::Sync { from, text: frame.data }),
             FrameType::Offer if direct && !offerer => self.answer(from, frame.data),
             FrameType::Answer if direct && offerer => self.take_answer(from, frame.data),
             FrameType::Offer | FrameType::Answer => {}
@@ -377,6 +418,7 @@ impl Inner {
     }
 
     fn offer(&self, peer: PeerKey) {
+        self.state.borrow_mut().mesh.offering(&peer, now_ms());
         if let Some((attempt, pc)) = self.new_conn(peer, true) {
             spawn_local(signal(self.me.clone(), peer, attempt, FrameType::Offer, async move { make_offer(&pc).await }));
         }
@@ -450,14 +492,12 @@ impl Inner {
         self.flush();
     }
 
+    /// A text over a data channel: a table message, or a sync text after its prefix (`channel.rs`).
     pub fn channel_message(&self, peer: PeerKey, text: Option<String>) {
-        match text {
-            Some(t) if t.len() <= MAX_MESSAGE_BYTES => self.deliver(peer, t.into_bytes()),
-            Some(t) => self.emit(LinkEvent::Problem(format!(
-                "peer {}: a {} byte message over the data channel (MAX_MESSAGE_BYTES, at most {MAX_MESSAGE_BYTES})",
-                peer.short(),
-                t.len()
-            ))),
+        match text.as_deref().map(channel::read) {
+            Some(Ok(ChannelText::Message(t))) => self.deliver(peer, t.as_bytes().to_vec()),
+            Some(Ok(ChannelText::Sync(t))) => self.emit(LinkEvent::Sync { from: peer, text: t.to_string() }),
+            Some(Err(e)) => self.emit(LinkEvent::Problem(format!("peer {}: {e}", peer.short()))),
             None => self.emit(LinkEvent::Problem(format!(
                 "peer {}: a binary message over the data channel (allowed: text)",
                 peer.short()
@@ -473,23 +513,102 @@ impl Inner {
             self.emit(LinkEvent::Problem("a table message that is not UTF-8 text was not sent".into()));
             return self.flush();
         };
+        self.to_everyone(text, Frame::new(self.fixed.me, None, FrameType::Msg, text));
+    }
+
+    /// Sends `on_channel` over every open data channel, and `frame` once through the relays if some known peer has
+    /// no open channel (or none is known yet, or a channel refused it).
+    fn to_everyone(&self, on_channel: &str, frame: Frame) {
         let needs_relay = {
             let st = self.state.borrow();
             if st.closed {
                 return;
             }
+            let mut failed = false;
             for (peer, conn) in &st.peers {
                 if conn.is_open() {
-                    if let Err(e) = conn.send(text) {
+                    if let Err(e) = conn.send(on_channel) {
+                        failed = true;
                         self.emit(LinkEvent::Problem(format!("peer {}: sending failed: {e}", peer.short())));
                     }
                 }
             }
             // A peer counts as direct only once its channel is open, so this covers every peer without one.
-            st.mesh.needs_relay() || st.mesh.paths().iter().any(|(p, _)| !st.peers.get(p).is_some_and(|c| c.is_open()))
+            failed
+                || st.mesh.needs_relay()
+                || st.mesh.paths().iter().any(|(p, _)| !st.peers.get(p).is_some_and(|c| c.is_open()))
         };
         if needs_relay {
-            self.publish(Frame::new(self.fixed.me, None, FrameType::Msg, text));
+            self.publish(frame);
+        }
+        self.flush();
+    }
+
+    pub fn send_sync(&self, to: Option<PeerKey>, text: &str) {
+        let me = self.fixed.me;
+        let refused = if text.is_empty() {
+            Some("an empty sync text was not sent (allowed: 1 or more bytes)".to_string())
+        } else if text.len() > MAX_SYNC_BYTES {
+            Some(format!(
+                "a sync text of {} bytes was not sent: over the limit (MAX_SYNC_BYTES, at most {MAX_SYNC_BYTES})",
+                text.len()
+            ))
+        } else if to == Some(me) {
+            Some("a sync text addressed to this device was not sent".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = refused {
+            self.emit(LinkEvent::Problem(why));
+            return self.flush();
+        }
+        let frame = Frame::new(me, to, FrameType::Sync, text);
+        let Some(peer) = to else {
+            return self.to_everyone(&channel::sync_text(text), frame);
+        };
+        let sent = {
+            let st = self.state.borrow();
+            if st.closed {
+                return;
+            }
+            // Over its open channel if it has one; if that fails, through the relays.
+            st.peers.get(&peer).is_some_and(|c| c.is_open() && c.send(&channel::sync_text(text)).is_ok())
+        };
+        if !sent {
+            self.publish(frame);
+        }
+        self.flush();
+    }
+
+    /// Network back or page visible: retry every relay not connected now, offer to peers without an open channel
+    /// (the mesh's rules), and announce me unless every channel is open (`Mesh::wake`).
+    pub fn wake(&self) {
+        let now = now_ms();
+        let wake = {
+            let mut st = self.state.borrow_mut();
+            if st.closed || st.crypt.is_none() {
+                // Not begun: `begin` connects and announces.
+                return;
+            }
+            let st = &mut *st;
+            let mut all_up = true;
+            for (i, relay) in st.relays.iter_mut().enumerate() {
+                all_up &= relay.up();
+                if let Some(problem) = relay.wake(&self.me, i, now) {
+                    self.emit(LinkEvent::Relay { url: relay.url.clone(), up: false, problem: Some(problem) });
+                }
+            }
+            let mut wake = st.mesh.wake(now);
+            // A relay that was down may have missed a peer's start: announce then too.
+            wake.announce |= !all_up;
+            wake
+        };
+        // The `hi` first: a peer meets it by dropping its old connection to me, so it must not follow my offer.
+        if wake.announce {
+            self.publish(Frame::new(self.fixed.me, None, FrameType::Hi, ""));
+        }
+        for peer in wake.offer {
+            self.offer(peer);
         }
         self.flush();
     }
@@ -574,7 +693,14 @@ async fn publish_loop(w: Weak<Inner>) {
         };
         let Some((frame, crypt)) = next else { return };
         let sent = async {
-            let (iv, ct) = crypt.encrypt(frame.to_json().as_bytes()).await?;
+            let json = frame.to_json();
+            if json.len() > MAX_FRAME_BYTES {
+                return Err(format!(
+                    "{} bytes, over the limit (MAX_FRAME_BYTES, at most {MAX_FRAME_BYTES})",
+                    json.len()
+                ));
+            }
+            let (iv, ct) = crypt.encrypt(json.as_bytes()).await?;
             let aux = random::<32>()?;
             inner.fixed.nostr.sign(&inner.fixed.topic, pack(&iv, &ct), now_secs(), &aux)
         };

@@ -1,5 +1,7 @@
-//! One WebSocket per relay: subscribe on open, publish to every open relay, reconnect with backoff (1 s doubling to
-//! 30 s; reset once the relay has answered the subscription). What arrives is handed to `net.rs`.
+//! One WebSocket per relay: subscribe on open, publish to every open relay, reconnect quickly ([`RETRY_MS`]: 250 ms,
+//! 500 ms, then every second while the relay stays down; afresh once it has answered the subscription, and at once on
+//! a wake). Each relay is on its own: a dead one never holds up the others, and its being down is told once, not
+//! per attempt. The decisions are [`Schedule`]'s, pure and tested natively; what arrives is handed to `net.rs`.
 
 use crate::js::{describe, now_ms};
 use crate::net::Inner;
@@ -9,10 +11,143 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-const FIRST_BACKOFF_MS: f64 = 1_000.0;
-const MAX_BACKOFF_MS: f64 = 30_000.0;
+/// How long to wait before the next attempt after the 1st, the 2nd, and every later failure in a row: a relay that
+/// comes back is reconnected within about a second (plus the failed attempt's own time).
+pub const RETRY_MS: [f64; 3] = [250.0, 500.0, 1_000.0];
+/// A socket still connecting after this long is given up and tried afresh (a relay that neither answers nor refuses).
+pub const CONNECT_TIMEOUT_MS: f64 = 10_000.0;
+/// On a wake, a socket already connecting this long is replaced (it may have started before the network came back).
+pub const WAKE_REPLACES_AFTER_MS: f64 = 2_000.0;
 /// How far back the subscription asks (the contract's `since`), in seconds.
 const SINCE_SECS: u64 = 30;
+
+/// The wait before the next attempt after `failures` failures in a row (at least one).
+pub fn retry_delay_ms(failures: u32) -> f64 {
+    let i = failures.max(1) as usize - 1;
+    RETRY_MS[i.min(RETRY_MS.len() - 1)]
+}
+
+/// Where a relay's connection stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Phase {
+    /// No socket; the next attempt is due at `at` (ms).
+    Waiting {
+        at: f64,
+    },
+    /// A socket is connecting since `since` (ms).
+    Opening {
+        since: f64,
+    },
+    Open,
+    /// Never tried again (a URL the browser refuses, or the link closed).
+    Dead,
+}
+
+/// What to do with a relay's socket now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Nothing,
+    /// Open a socket.
+    Connect,
+    /// Give up the connecting socket (then, after a timeout, count a failure; on a wake, connect at once).
+    Replace,
+}
+
+/// The relay went down: when it is tried again and whether to tell (once per stretch of being down, not per attempt).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Down {
+    pub wait_ms: f64,
+    pub report: bool,
+    /// It had connected (else this attempt failed to connect).
+    pub was_open: bool,
+}
+
+/// A relay's reconnection decisions, pure (milliseconds in, decisions out), tested natively.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    phase: Phase,
+    /// Failures in a row since the relay last answered.
+    failures: u32,
+    /// The relay's being down was reported and it has not opened since.
+    told_down: bool,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule { phase: Phase::Waiting { at: 0.0 }, failures: 0, told_down: false }
+    }
+}
+
+impl Schedule {
+    /// From the tick or a retry timer: connect if the wait is over; give up a socket connecting for too long.
+    pub fn poll(&self, now: f64) -> Act {
+        match self.phase {
+            Phase::Waiting { at } if now >= at => Act::Connect,
+            Phase::Opening { since } if now - since >= CONNECT_TIMEOUT_MS => Act::Replace,
+            _ => Act::Nothing,
+        }
+    }
+
+    pub fn connecting(&mut self, now: f64) {
+        self.phase = Phase::Opening { since: now };
+    }
+
+    pub fn opened(&mut self) {
+        self.phase = Phase::Open;
+        self.told_down = false;
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.phase == Phase::Open
+    }
+
+    /// The relay answered the subscription: it works, so the next failure starts the schedule afresh.
+    pub fn answered(&mut self) {
+        self.failures = 0;
+    }
+
+    /// The socket closed, failed to connect, or was given up.
+    pub fn failed(&mut self, now: f64) -> Down {
+        let was_open = self.phase == Phase::Open;
+        if self.phase == Phase::Dead {
+            return Down { wait_ms: 0.0, report: false, was_open };
+        }
+        self.failures = self.failures.saturating_add(1);
+        let wait_ms = retry_delay_ms(self.failures);
+        self.phase = Phase::Waiting { at: now + wait_ms };
+        let report = !self.told_down;
+        self.told_down = true;
+        Down { wait_ms, report, was_open }
+    }
+
+    pub fn dead(&mut self) {
+        self.phase = Phase::Dead;
+    }
+
+    /// The network came back or the page became visible: a relay not connected is tried at once, its schedule
+    /// afresh; a socket connecting for [`WAKE_REPLACES_AFTER_MS`] already is replaced.
+    pub fn wake(&mut self, now: f64) -> Act {
+        match self.phase {
+            Phase::Waiting { .. } => {
+                self.failures = 0;
+                self.phase = Phase::Waiting { at: now };
+                Act::Connect
+            }
+            Phase::Opening { since } if now - since >= WAKE_REPLACES_AFTER_MS => {
+                self.failures = 0;
+                Act::Replace
+            }
+            _ => Act::Nothing,
+        }
+    }
+}
+
+/// What to tell when a relay goes down (once per stretch of being down).
+pub fn down_problem(was_open: bool, code: u16, reason: &str) -> String {
+    let reason = if reason.is_empty() { String::new() } else { format!(": {reason:.200}") };
+    let what = if was_open { "disconnected" } else { "cannot connect" };
+    format!("{what} (code {code}{reason}); trying again every second while it is down")
+}
 
 struct Socket {
     ws: WebSocket,
@@ -33,42 +168,61 @@ impl Socket {
 pub struct Relay {
     pub url: String,
     socket: Option<Socket>,
-    pub up: bool,
-    backoff_ms: f64,
-    retry_at: Option<f64>,
+    schedule: Schedule,
     /// Events or frames from this relay refused so far.
     pub refused: u32,
-    /// Never retried (a URL the browser refuses).
-    dead: bool,
 }
 
 impl Relay {
     pub fn new(url: String) -> Relay {
-        Relay {
-            url,
-            socket: None,
-            up: false,
-            backoff_ms: FIRST_BACKOFF_MS,
-            retry_at: Some(0.0),
-            refused: 0,
-            dead: false,
+        Relay { url, socket: None, schedule: Schedule::default(), refused: 0 }
+    }
+
+    /// Connected: its socket is open (and subscribed).
+    pub fn up(&self) -> bool {
+        self.socket.is_some() && self.schedule.is_open()
+    }
+
+    /// From the tick or a retry timer: opens the socket if it is time to (first start or a retry), gives up one
+    /// that has been connecting too long. Returns a problem to report, if any.
+    pub fn poll(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
+        match self.schedule.poll(now) {
+            Act::Nothing => None,
+            Act::Connect => self.connect(inner, index, now),
+            Act::Replace => {
+                self.drop_socket();
+                let down = self.schedule.failed(now);
+                let secs = CONNECT_TIMEOUT_MS / 1000.0;
+                let problem = format!("no answer within {secs:.0} s; trying again every second while it is down");
+                down.report.then_some(problem)
+            }
         }
     }
 
-    /// Opens the socket if it is time to (first start or a retry). Returns a problem to report, if any.
-    pub fn connect_if_due(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
-        if self.dead || self.socket.is_some() || self.retry_at.is_none_or(|at| now < at) {
+    /// A wake: connects at once if not connected (replacing a socket stuck connecting). Returns a problem to report.
+    pub fn wake(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
+        match self.schedule.wake(now) {
+            Act::Nothing => None,
+            Act::Connect => self.connect(inner, index, now),
+            Act::Replace => {
+                self.drop_socket();
+                self.connect(inner, index, now)
+            }
+        }
+    }
+
+    fn connect(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
+        if self.socket.is_some() {
             return None;
         }
-        self.retry_at = None;
         if !(self.url.starts_with("wss://") || self.url.starts_with("ws://")) {
-            self.dead = true;
+            self.schedule.dead();
             return Some("not a relay address (allowed: ws:// or wss:// URLs)".into());
         }
         let ws = match WebSocket::new(&self.url) {
             Ok(ws) => ws,
             Err(e) => {
-                self.dead = true;
+                self.schedule.dead();
                 return Some(format!("cannot connect: {}", describe(&e)));
             }
         };
@@ -97,63 +251,199 @@ impl Relay {
         ws.set_onmessage(Some(message.as_ref().unchecked_ref()));
         ws.set_onclose(Some(close.as_ref().unchecked_ref()));
         self.socket = Some(Socket { ws, _open: open, _message: message, _close: close });
+        self.schedule.connecting(now);
         None
+    }
+
+    /// Detaches and closes the socket, if any (no event follows from it).
+    fn drop_socket(&mut self) {
+        if let Some(s) = self.socket.take() {
+            s.detach();
+            let _ = s.ws.close();
+        }
     }
 
     /// The socket opened: subscribe.
     pub fn opened(&mut self, sub: &str, topic: &str, now: f64) -> Result<(), String> {
-        self.up = true;
+        self.schedule.opened();
         let since = (now / 1000.0) as u64;
         self.send(&req_text(sub, topic, since.saturating_sub(SINCE_SECS)))
     }
 
-    /// The relay answered the subscription: it works, so the next failure starts the backoff afresh.
+    /// The relay answered the subscription: it works, so the next failure starts the schedule afresh.
     pub fn answered(&mut self) {
-        self.backoff_ms = FIRST_BACKOFF_MS;
+        self.schedule.answered();
     }
 
-    /// The socket closed (or is being dropped): schedule the next try. Returns the wait in seconds.
-    pub fn closed(&mut self, now: f64) -> f64 {
+    /// The socket closed (or failed to connect): schedule the next try.
+    pub fn closed(&mut self, now: f64) -> Down {
         if let Some(s) = self.socket.take() {
             s.detach();
         }
-        self.up = false;
-        let wait = self.backoff_ms;
-        self.retry_at = Some(now + wait);
-        self.backoff_ms = (self.backoff_ms * 2.0).min(MAX_BACKOFF_MS);
-        wait / 1000.0
+        self.schedule.failed(now)
     }
 
-    /// Drops the socket to reconnect later (the relay ended our subscription).
-    pub fn restart(&mut self, now: f64) {
-        if let Some(s) = &self.socket {
-            let _ = s.ws.close();
-        }
-        self.closed(now);
+    /// Drops the socket to reconnect soon (the relay ended our subscription).
+    pub fn restart(&mut self, now: f64) -> Down {
+        self.drop_socket();
+        self.schedule.failed(now)
     }
 
     pub fn send(&self, text: &str) -> Result<(), String> {
         match &self.socket {
-            Some(s) if self.up => s.ws.send_with_str(text).map_err(|e| format!("sending failed: {}", describe(&e))),
+            Some(s) if self.schedule.is_open() => {
+                s.ws.send_with_str(text).map_err(|e| format!("sending failed: {}", describe(&e)))
+            }
             _ => Err("not connected".into()),
         }
     }
 
     /// Ends the subscription and the socket for good.
     pub fn shut(&mut self, sub: &str) {
-        if let Some(s) = self.socket.take() {
-            if self.up {
+        if let Some(s) = &self.socket {
+            if self.schedule.is_open() {
                 let _ = s.ws.send_with_str(&close_text(sub));
             }
-            s.detach();
-            let _ = s.ws.close();
         }
-        self.up = false;
-        self.dead = true;
+        self.drop_socket();
+        self.schedule.dead();
     }
 }
 
 /// Seconds since the epoch for `created_at`.
 pub fn now_secs() -> u64 {
     (now_ms() / 1000.0) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_come_after_250_ms_500_ms_then_every_second() {
+        assert_eq!(retry_delay_ms(0), 250.0);
+        assert_eq!(retry_delay_ms(1), 250.0);
+        assert_eq!(retry_delay_ms(2), 500.0);
+        for n in 3..100 {
+            assert_eq!(retry_delay_ms(n), 1_000.0);
+        }
+        assert_eq!(retry_delay_ms(u32::MAX), 1_000.0);
+    }
+
+    #[test]
+    fn a_relay_down_is_tried_within_a_second_for_as_long_as_it_stays_down_and_told_once() {
+        let mut s = Schedule::default();
+        assert_eq!(s.poll(0.0), Act::Connect, "the first attempt is at once");
+        s.connecting(0.0);
+        assert_eq!(s.poll(5.0), Act::Nothing, "connecting");
+        s.opened();
+        s.answered();
+        assert!(s.is_open());
+
+        // The relay goes away at 10 s; it is tried 250 ms, 500 ms, then every second after each failure.
+        let mut now = 10_000.0;
+        let down = s.failed(now);
+        assert_eq!(down, Down { wait_ms: 250.0, report: true, was_open: true });
+        let mut told = 0;
+        let mut attempts = vec![];
+        while now < 70_000.0 {
+            if s.poll(now) == Act::Connect {
+                attempts.push(now);
+                s.connecting(now);
+                // The attempt fails 30 ms later (connection refused).
+                now += 30.0;
+                let d = s.failed(now);
+                assert!(!d.was_open);
+                told += d.report as u32;
+            }
+            now += 10.0;
+        }
+        assert_eq!(told, 0, "being down was told once, when it went down, not per attempt");
+        assert_eq!(&attempts[..2], &[10_250.0, 10_780.0]);
+        let gaps: Vec<f64> = attempts.windows(2).map(|w| w[1] - w[0]).collect();
+        assert!(gaps.iter().all(|g| *g <= 1_030.0), "{gaps:?}");
+        assert!(attempts.len() > 55, "{} attempts in a minute", attempts.len());
+
+        // It comes back: the next attempt opens; being down again is told again.
+        let back = now;
+        while s.poll(now) != Act::Connect {
+            now += 10.0;
+        }
+        assert!(now - back <= 1_000.0, "reconnected {} ms after the relay was back", now - back);
+        s.connecting(now);
+        s.opened();
+        assert!(s.failed(now + 1.0).report);
+    }
+
+    #[test]
+    fn the_schedule_starts_afresh_once_the_relay_answered_not_merely_opened() {
+        let mut s = Schedule::default();
+        s.connecting(0.0);
+        assert_eq!(s.failed(1.0).wait_ms, 250.0);
+        s.connecting(300.0);
+        assert_eq!(s.failed(301.0).wait_ms, 500.0);
+        // It opens and closes at once without answering (a relay that drops us): the schedule goes on.
+        s.connecting(900.0);
+        s.opened();
+        assert_eq!(s.failed(950.0), Down { wait_ms: 1_000.0, report: true, was_open: true });
+        s.connecting(2_000.0);
+        s.opened();
+        s.answered();
+        assert_eq!(s.failed(3_000.0).wait_ms, 250.0);
+    }
+
+    #[test]
+    fn a_socket_connecting_too_long_is_given_up_and_counts_as_a_failure() {
+        let mut s = Schedule::default();
+        s.connecting(0.0);
+        assert_eq!(s.poll(CONNECT_TIMEOUT_MS - 1.0), Act::Nothing);
+        assert_eq!(s.poll(CONNECT_TIMEOUT_MS), Act::Replace);
+        let d = s.failed(CONNECT_TIMEOUT_MS);
+        assert_eq!(d, Down { wait_ms: 250.0, report: true, was_open: false });
+        assert_eq!(s.poll(CONNECT_TIMEOUT_MS + 250.0), Act::Connect);
+    }
+
+    #[test]
+    fn a_wake_tries_a_relay_not_connected_at_once_and_leaves_an_open_one() {
+        let mut s = Schedule::default();
+        s.connecting(0.0);
+        s.opened();
+        assert_eq!(s.wake(10.0), Act::Nothing, "open: nothing to do");
+
+        for _ in 0..5 {
+            s.failed(20.0);
+        }
+        assert_eq!(s.poll(21.0), Act::Nothing, "waiting a second");
+        assert_eq!(s.wake(21.0), Act::Connect, "a wake does not wait");
+        assert_eq!(s.poll(21.0), Act::Connect);
+        s.connecting(21.0);
+        assert_eq!(s.failed(40.0).wait_ms, 250.0, "the schedule starts afresh after a wake");
+
+        // A socket that began connecting just now is left alone; one connecting for a while is replaced.
+        s.connecting(1_000.0);
+        assert_eq!(s.wake(1_000.0 + WAKE_REPLACES_AFTER_MS - 1.0), Act::Nothing);
+        assert_eq!(s.wake(1_000.0 + WAKE_REPLACES_AFTER_MS), Act::Replace);
+    }
+
+    #[test]
+    fn a_dead_relay_is_never_tried_again() {
+        let mut s = Schedule::default();
+        s.dead();
+        assert_eq!(s.poll(1e9), Act::Nothing);
+        assert_eq!(s.wake(1e9), Act::Nothing);
+        assert!(!s.failed(1e9).report);
+        assert_eq!(s.poll(1e10), Act::Nothing);
+    }
+
+    #[test]
+    fn going_down_says_whether_it_had_connected() {
+        assert_eq!(
+            down_problem(true, 1006, ""),
+            "disconnected (code 1006); trying again every second while it is down"
+        );
+        assert_eq!(
+            down_problem(false, 1006, "refused"),
+            "cannot connect (code 1006: refused); trying again every second while it is down"
+        );
+    }
 }

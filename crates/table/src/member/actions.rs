@@ -24,7 +24,7 @@ impl Member {
     /// Announce an open roll of `request` with the caller's 32 random bytes as its secret; the roll id (unique on
     /// this device) and the intent to broadcast. The reveal follows from [`Member::tick`].
     pub fn roll(&mut self, request: RollRequest, secret: [u8; 32], now_ms: u64) -> Result<(String, Vec<u8>), String> {
-        let id = format!("r{}", self.next_seq);
+        let id = format!("r{}", self.seq_at(now_ms));
         let secret = Bytes32(secret);
         let body = Body::Intent { roll: id.clone(), request: request.clone(), commitment: commitment(&secret) };
         let (bytes, _) = self.send(body, now_ms)?;
@@ -42,7 +42,7 @@ impl Member {
         // Nobody else can check a hidden request before its reveal, so check it here: a sealed roll that cannot be
         // rolled could never be revealed.
         request.check()?;
-        let id = format!("r{}", self.next_seq);
+        let id = format!("r{}", self.seq_at(now_ms));
         let secret = Bytes32(secret);
         let body = Body::SealedIntent { roll: id.clone(), commitment: seal_commitment_of(&request, &secret) };
         let (bytes, _) = self.send(body, now_ms)?;
@@ -80,7 +80,7 @@ impl Member {
         request: impl Into<AskFor>,
         now_ms: u64,
     ) -> Result<(String, Vec<u8>, Vec<Event>), String> {
-        let id = format!("q{}", self.next_seq);
+        let id = format!("q{}", self.seq_at(now_ms));
         let (bytes, events) = self.send(Body::GmRequest { id: id.clone(), to, request: request.into() }, now_ms)?;
         Ok((id, bytes, events))
     }

@@ -6,8 +6,10 @@
 //! times it logged, and compares them with the times it is given after the reload.
 
 mod actions;
+mod catchup;
 mod classify;
-mod hold;
+mod park;
+mod presence;
 mod saved;
 
 pub use saved::{OwnRoll, Saved, SAVED_VERSION};
@@ -17,10 +19,11 @@ use crate::check::reveal_body;
 use crate::error::Rejected;
 use crate::events::Event;
 use crate::key::{Bytes32, PeerKey};
-use crate::limits::MAX_NAME_CHARS;
+use crate::limits::{MAX_NAME_CHARS, MAX_PARKED, PARK_MS};
 use crate::log::{LoggedMessage, TableLog};
 use crate::roll::Status;
 use crate::seed::seed;
+use crate::sync::{Chains, SyncOut};
 use crate::table::Table;
 use crate::wire::{open, Identity, Signed};
 use sha2::{Digest, Sha256};
@@ -35,13 +38,17 @@ pub struct Step {
     /// Own automatic answers (a contribution, a reveal, a hello) that this device's table refused, so they were not
     /// sent: a limit was hit (say, a reveal over `MAX_MESSAGE_BYTES`) or this device has not said hello.
     pub problems: Vec<String>,
-    /// Held-back messages (see [`Member::receive`]) applied in this step that the table refused, each classified
-    /// like a refusal [`Member::receive`] returns (show only those that [`Rejected::is_problem`]).
+    /// Messages taken later than they arrived (they waited for what they are about, or came in a catch-up) that
+    /// the table refused, each classified like a refusal [`Member::receive`] returns (show only those that
+    /// [`Rejected::is_problem`]).
     pub refused: Vec<Rejected>,
+    /// Sync frames to send (`sync.rs`): the heartbeat, catch-up requests and answers.
+    pub sync: Vec<SyncOut>,
 }
 
-/// Own sequence numbers start at the clock in milliseconds times this, so a restored member's numbers are above any
-/// it sent before, saved or not (no device sends 1000 messages a millisecond).
+/// Own sequence numbers are at least the clock in milliseconds times this (and above the previous one), so a
+/// restored member's numbers are above any it sent before, saved or not, and numbers order messages by when they
+/// were sent across senders (no device sends 1000 messages a millisecond).
 pub const SEQ_PER_MS: u64 = 1000;
 
 pub struct Member {
@@ -53,8 +60,10 @@ pub struct Member {
     me: PeerKey,
     name: String,
     character: Option<String>,
-    /// Own sequence numbers are counted here, not in `identity`; they start at `SEQ_PER_MS` times the clock.
+    /// The lowest number the next own message may carry (it also carries at least `SEQ_PER_MS` times the clock).
     next_seq: u64,
+    /// The number of the last own message, which the next one names as its `prev`.
+    last_own: Option<u64>,
     table: Table,
     own: Vec<OwnRoll>,
     /// sha256 of every message taken, own ones included: a copy arriving on a second path is ignored.
@@ -64,8 +73,15 @@ pub struct Member {
     /// The seed of every verified roll, for the local history.
     seeds: BTreeMap<(PeerKey, String), u64>,
     log: TableLog,
-    /// Messages that arrived ahead of their sender's sequence (`hold.rs`).
-    hold: hold::Hold,
+    /// Messages waiting for what they are about (`park.rs`).
+    park: park::Park,
+    /// Who is answering (`presence.rs`).
+    presence: presence::Presence,
+    /// The messages taken, per sender, for catch-up (`sync.rs`, `catchup.rs`).
+    chains: Chains,
+    catchup: catchup::Catchup,
+    /// Whether this device's transport reaches the table (`Member::set_connected`).
+    connected: bool,
     /// What messages released while handling a refused one did: returned by the next [`Member::tick`].
     pending: Step,
 }
@@ -100,79 +116,178 @@ impl Member {
             name,
             character,
             next_seq: now_ms.saturating_mul(SEQ_PER_MS).max(1),
+            last_own: None,
             table: Table::new(hash, Some(me)),
             own: Vec::new(),
             taken: BTreeSet::new(),
             refused: BTreeSet::new(),
             seeds: BTreeMap::new(),
             log: TableLog::new(hash),
-            hold: hold::Hold::default(),
+            park: park::Park::default(),
+            presence: presence::Presence::default(),
+            chains: Chains::default(),
+            catchup: catchup::Catchup::default(),
+            connected: true,
             pending: Step::default(),
         })
     }
 
-    /// Take one message from the network. A copy of a message already taken, or held, is ignored (`Ok` with an
-    /// empty step); so is a copy of one already refused that is still refused (the first refusal was reported).
-    /// Answers a roll announced by another peer with a contribution (32 bytes from `fresh`), and a peer that was not
-    /// present with this device's hello, so a newcomer learns who is here.
+    /// Take one message from the network, as it came from its sender (live; one passed on in a catch-up goes
+    /// through [`Member::on_sync`]). A copy of a message already taken, or waiting, is ignored (`Ok` with an empty
+    /// step); so is a copy of one already refused that is still refused (the first refusal was reported). Answers a
+    /// roll announced by another peer with a contribution (32 bytes from `fresh`), and a peer that was not present
+    /// with this device's hello, so a newcomer learns who is here.
     ///
-    /// A message from a known peer that arrives ahead of its sequence (the one before it is still on the other path)
-    /// is held back: `Ok` with an empty step now, and applied once the gap fills (the step of the message that fills
-    /// it has the events of all of them) or by [`Member::tick`] after `HOLD_MS` (gap accepted). See `hold.rs`.
+    /// Messages may come in any order. One about something not seen here yet (a contribution before its intent, a
+    /// message before its sender's hello) waits (`Ok` with an empty step now) until that arrives, and is then taken
+    /// in the step of the message that completed it, or refused by [`Member::tick`] after `PARK_MS`.
     pub fn receive(
         &mut self,
         bytes: &[u8],
         now_ms: u64,
         fresh: &mut impl FnMut() -> [u8; 32],
     ) -> Result<Step, Rejected> {
-        let hash: [u8; 32] = Sha256::digest(bytes).into();
-        if self.taken.contains(&hash) || self.hold.holds(&hash) {
-            return Ok(Step::default());
-        }
-        // Unreadable, forged or for another table: straight to the table, which says what is wrong.
-        let signed = open(bytes).ok().filter(|m| m.table == self.hash);
-        let mut step = Step::default();
-        if let Some(m) = &signed {
-            match self.route(m) {
-                hold::Route::Hold => {
-                    self.hold_back(m, bytes, hash, now_ms, fresh, &mut step);
-                    return Ok(step);
-                }
-                hold::Route::Restart => self.release(m.from, m.seq - 1, now_ms, fresh, &mut step),
-                hold::Route::Take => {}
-            }
-            self.note_arrived(m.from, m.seq);
-        }
-        if let Err(e) = self.take_and_answer(bytes, now_ms, now_ms, fresh, &mut step) {
-            // Only a restart's hello releases messages before being taken; if it is refused, they still count.
-            self.pending.merge(step);
-            return match self.refused.insert(hash) {
-                true => Err(self.classify(bytes, e)),
-                false => Ok(Step::default()),
-            };
-        }
-        self.refused.remove(&hash);
-        if let Some(m) = &signed {
-            self.release_ready(m.from, now_ms, fresh, &mut step);
-        }
-        Ok(step)
+        self.arrive(bytes, now_ms, true, fresh)
     }
 
-    /// Into the table (as arrived at `at_ms`), then this device's answers (sent at `now_ms`) into `step`.
+    /// [`Member::receive`], for a message live or passed on (`live`: only a live one shows its sender present).
+    fn arrive(
+        &mut self,
+        bytes: &[u8],
+        now_ms: u64,
+        live: bool,
+        fresh: &mut impl FnMut() -> [u8; 32],
+    ) -> Result<Step, Rejected> {
+        let hash: [u8; 32] = Sha256::digest(bytes).into();
+        if self.taken.contains(&hash) || self.park.holds(&hash) {
+            return Ok(Step::default());
+        }
+        let mut step = Step::default();
+        let signed = match open(bytes) {
+            Ok(m) => m,
+            Err(e) => return self.refuse(hash, bytes, e),
+        };
+        if live && signed.table == self.hash && signed.from != self.me {
+            step.events.extend(self.presence.heard(signed.from, now_ms));
+        }
+        if let Some(missing) = self.table.missing(&signed) {
+            if signed.table == self.hash {
+                self.chains.insert(signed.from, signed.seq, signed.prev, None);
+            }
+            let pushed =
+                self.park.park(missing, park::Parked { signed, bytes: bytes.to_vec(), hash, at_ms: now_ms, live });
+            if let Some(p) = pushed {
+                self.settle_parked(p, Gave::Full, now_ms, fresh, &mut step);
+            }
+            return Ok(step);
+        }
+        match self.take_and_answer(&signed, bytes, now_ms, now_ms, live, fresh, &mut step) {
+            Ok(()) => {
+                self.refused.remove(&hash);
+                self.unpark(&signed, now_ms, fresh, &mut step);
+                Ok(step)
+            }
+            Err(e) => {
+                self.pending.merge(step);
+                self.refuse(hash, bytes, e)
+            }
+        }
+    }
+
+    /// A refusal, reported once per message.
+    fn refuse(&mut self, hash: [u8; 32], bytes: &[u8], e: Rejected) -> Result<Step, Rejected> {
+        match self.refused.insert(hash) {
+            true => Err(self.classify(bytes, e)),
+            false => Ok(Step::default()),
+        }
+    }
+
+    /// Take what waited for `taken` (and what waited for those), each as arrived.
+    fn unpark(&mut self, taken: &Signed, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32], step: &mut Step) {
+        let mut work: Vec<crate::table::Missing> = Table::provides(taken).into_iter().collect();
+        while let Some(missing) = work.pop() {
+            for p in self.park.release(&missing) {
+                if let Some(still) = self.table.missing(&p.signed) {
+                    if let Some(out) = self.park.park(still, p) {
+                        self.settle_parked(out, Gave::Full, now_ms, fresh, step);
+                    }
+                    continue;
+                }
+                if self.take_parked(&p, now_ms, fresh, step) {
+                    work.extend(Table::provides(&p.signed));
+                }
+            }
+        }
+    }
+
+    /// A message that waited long enough, or was pushed out: to the table now, taken or refused for good.
+    /// A refusal then says why it stopped waiting (`why`), naming the limit.
+    fn settle_parked(
+        &mut self,
+        p: park::Parked,
+        why: Gave,
+        now_ms: u64,
+        fresh: &mut impl FnMut() -> [u8; 32],
+        step: &mut Step,
+    ) {
+        let refused = step.refused.len();
+        if self.take_parked(&p, now_ms, fresh, step) {
+            self.unpark(&p.signed, now_ms, fresh, step);
+            return;
+        }
+        if let Some(r) = step.refused.get_mut(refused) {
+            r.problem = match why {
+                Gave::Time => format!("{}; it waited for that {PARK_MS} ms (PARK_MS)", r.problem),
+                Gave::Full => {
+                    format!("{}; too many messages waited at once (MAX_PARKED, at most {MAX_PARKED})", r.problem)
+                }
+            };
+        }
+    }
+
+    /// Into the table as it arrived; a refusal goes into `step.refused`. Whether it was taken.
+    fn take_parked(
+        &mut self,
+        p: &park::Parked,
+        now_ms: u64,
+        fresh: &mut impl FnMut() -> [u8; 32],
+        step: &mut Step,
+    ) -> bool {
+        match self.take_and_answer(&p.signed, &p.bytes, p.at_ms, now_ms, p.live, fresh, step) {
+            Ok(()) => {
+                self.refused.remove(&p.hash);
+                true
+            }
+            Err(e) => {
+                self.chains.forget_waiting(&p.signed.from, p.signed.seq);
+                if self.refused.insert(p.hash) {
+                    step.refused.push(self.classify(&p.bytes, e));
+                }
+                false
+            }
+        }
+    }
+
+    /// Into the table (as arrived at `at_ms`), then this device's answers (sent at `now_ms`) into `step`: a
+    /// contribution to a roll whose intent came in a catch-up (`live` false) waits until the whole answer is taken
+    /// (`catchup.rs`).
+    #[allow(clippy::too_many_arguments)]
     fn take_and_answer(
         &mut self,
+        signed: &Signed,
         bytes: &[u8],
         at_ms: u64,
         now_ms: u64,
+        live: bool,
         fresh: &mut impl FnMut() -> [u8; 32],
         step: &mut Step,
     ) -> Result<(), Rejected> {
         let present: BTreeSet<PeerKey> =
             self.table.peers().iter().filter(|(_, p)| p.present).map(|(k, _)| *k).collect();
-        let events = self.take(bytes, at_ms)?;
+        let events = self.take(signed, bytes, at_ms)?;
         for event in events {
             let answer = match &event {
-                Event::ContributeTo { roller, roll } if self.present() => {
+                Event::ContributeTo { roller, roll } if live && self.present() && self.contributes_to(roller, roll) => {
                     Some(Body::Contribution { roll: roll.clone(), roller: *roller, bytes: Bytes32(fresh()) })
                 }
                 // Only for a peer new here (or back): one already present got this device's hello before, so two
@@ -182,6 +297,12 @@ impl Member {
                 }
                 _ => None,
             };
+            if let Event::Joined { peer, .. } = &event {
+                if *peer != self.me && !present.contains(peer) {
+                    // A newcomer (or a peer back after leaving): tell it at once what this device has.
+                    self.catchup.have_due = true;
+                }
+            }
             step.events.push(event);
             if let Some(body) = answer {
                 self.emit(body, now_ms, step);
@@ -190,12 +311,30 @@ impl Member {
         Ok(())
     }
 
-    /// Let time pass: apply held-back messages whose gap filled or whose `HOLD_MS` is over (answering them as
-    /// [`Member::receive`] does, with bytes from `fresh`), reveal own open rolls that are due (honestly, with every
-    /// contribution that arrived), and mark others' rolls not revealed in time.
+    /// Whether to send a contribution to this roll: not once it was revealed (a device catching up on an old roll
+    /// takes its intent after its reveal was made, and its randomness could not count any more).
+    fn contributes_to(&self, roller: &PeerKey, roll: &str) -> bool {
+        self.table.roll(roller, roll).is_some_and(|r| r.status.is_open())
+    }
+
+    /// Let time pass: refuse messages that waited `PARK_MS` for what they are about, mark peers silent for
+    /// `AWAY_MS` away, reveal own open rolls that are due (honestly, with every contribution that arrived), mark
+    /// others' rolls not revealed in time, and send the heartbeat (`have`) every `HEARTBEAT_MS`.
     pub fn tick(&mut self, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) -> Step {
         let mut step = std::mem::take(&mut self.pending);
-        self.release_due(now_ms, fresh, &mut step);
+        for p in self.park.expired(now_ms) {
+            self.settle_parked(p, Gave::Time, now_ms, fresh, &mut step);
+        }
+        let others: Vec<PeerKey> =
+            self.table.peers().iter().filter(|(k, p)| p.present && **k != self.me).map(|(k, _)| *k).collect();
+        step.events.extend(self.presence.tick(&others, now_ms));
+        for peer in others.iter().filter(|k| self.presence.is_away(k)) {
+            self.table.stop_expecting(peer);
+        }
+        if !self.connected {
+            // Nobody can answer a roll this device announces now: its wait starts once it reaches the table.
+            self.table.restart_own_waits(now_ms);
+        }
         for event in self.table.tick(now_ms) {
             let due = match &event {
                 Event::RevealDue { roll } => Some(roll.clone()),
@@ -217,7 +356,24 @@ impl Member {
                 Err(e) => step.problems.push(format!("roll `{roll}` cannot be revealed: {e}")),
             }
         }
+        self.catchup_tick(now_ms, &mut step);
         step
+    }
+
+    /// Whether this device's transport reaches the table now (a relay or a data channel is open). While it does
+    /// not, its own open rolls do not count their wait for contributions (`Table::restart_own_waits`): a roll
+    /// made offline waits, and counts its 2 s once its intent can reach the others.
+    pub fn set_connected(&mut self, connected: bool) {
+        self.connected = connected;
+    }
+
+    pub fn connected(&self) -> bool {
+        self.connected
+    }
+
+    /// Whether `peer` is away (not heard for `AWAY_MS`, or its page said it is hidden).
+    pub fn is_away(&self, peer: &PeerKey) -> bool {
+        self.presence.is_away(peer)
     }
 
     pub fn table(&self) -> &Table {
@@ -255,9 +411,9 @@ impl Member {
         self.own.iter().find(|r| r.roll == roll && r.sealed).map(|r| &r.request)
     }
 
-    /// How many messages are held back waiting for a gap in their sender's sequence to fill.
+    /// How many messages wait for what they are about (`park.rs`).
     pub fn held(&self) -> usize {
-        self.hold.len()
+        self.park.len()
     }
 
     /// Own rolls whose secret is kept for their reveal.
@@ -273,11 +429,19 @@ impl Member {
     /// The one way out for own messages: sign with the next sequence number, take it into the own table (which must
     /// accept it; otherwise nothing is sent and the number is not used), log it. The bytes to broadcast.
     fn send(&mut self, body: Body, now_ms: u64) -> Result<(Vec<u8>, Vec<Event>), String> {
-        let bytes = self.identity.seal_with_seq(self.hash, self.next_seq, body);
-        let events = self.take(&bytes, now_ms).map_err(|e| e.problem)?;
+        let seq = self.seq_at(now_ms);
+        let signed = Signed { table: self.hash, from: self.me, seq, prev: self.last_own, body: body.clone() };
+        let bytes = self.identity.seal_chained(self.hash, seq, self.last_own, body);
+        let events = self.take(&signed, &bytes, now_ms).map_err(|e| e.problem)?;
         // Only a clock some 500,000 years ahead gets here; refuse rather than wrap.
-        self.next_seq = self.next_seq.checked_add(1).ok_or("this device's sequence numbers are used up")?;
+        self.next_seq = seq.checked_add(1).ok_or("this device's sequence numbers are used up")?;
+        self.last_own = Some(seq);
         Ok((bytes, events))
+    }
+
+    /// The sequence number the next own message will carry at `now_ms` (roll ids are made from it).
+    fn seq_at(&self, now_ms: u64) -> u64 {
+        self.next_seq.max(now_ms.saturating_mul(SEQ_PER_MS))
     }
 
     /// [`Member::send`] for automatic answers: into `step`. Whether it was sent.
@@ -298,20 +462,16 @@ impl Member {
 
     /// `e`, the table's refusal of `bytes`, with its kind (`classify.rs`).
     fn classify(&self, bytes: &[u8], e: Rejected) -> Rejected {
-        classify::classify(&self.table, self.hash, bytes, e, &self.hold.first_seq)
+        classify::classify(&self.table, self.hash, bytes, e)
     }
 
-    /// Into the table; when accepted, logged, remembered for dedupe, and the seed kept if it verified a roll.
-    fn take(&mut self, bytes: &[u8], now_ms: u64) -> Result<Vec<Event>, Rejected> {
-        let events = self.table.receive(bytes, now_ms)?;
-        for event in &events {
-            if let Event::Joined { peer, .. } = event {
-                let seq = self.table.peers().get(peer).map_or(0, |p| p.last_seq());
-                self.hold.first_seq.entry(*peer).or_insert(seq);
-            }
-        }
+    /// Into the table; when accepted, logged, indexed for catch-up, remembered for dedupe, and the seed kept if it
+    /// verified a roll.
+    fn take(&mut self, signed: &Signed, bytes: &[u8], now_ms: u64) -> Result<Vec<Event>, Rejected> {
+        let events = self.table.receive_opened(signed, bytes, now_ms)?;
         self.taken.insert(Sha256::digest(bytes).into());
         let message = String::from_utf8_lossy(bytes).into_owned();
+        self.chains.insert(signed.from, signed.seq, signed.prev, Some(self.log.messages.len()));
         self.log.messages.push(LoggedMessage { at_ms: now_ms, message });
         for event in &events {
             if let Event::Checked { roller, roll, status: Status::Verified } = event {
@@ -342,12 +502,20 @@ impl Member {
     }
 }
 
+/// Why a waiting message was given to the table before what it waits for arrived.
+#[derive(Clone, Copy)]
+enum Gave {
+    Time,
+    Full,
+}
+
 impl Step {
     fn merge(&mut self, other: Step) {
         self.events.extend(other.events);
         self.outgoing.extend(other.outgoing);
         self.problems.extend(other.problems);
         self.refused.extend(other.refused);
+        self.sync.extend(other.sync);
     }
 }
 

@@ -62,7 +62,7 @@ impl Member {
     /// The app saves at most once a second and broadcasts before saving, so after a crash the save can be older than
     /// the last messages sent, whose sequence numbers the peers saw. The restored member's numbers therefore start at
     /// `now_ms * SEQ_PER_MS` (if above the saved ones): above every number sent before, saved or not, as long as the
-    /// clock did not go back. Held-back messages (`hold.rs`) are not saved.
+    /// clock did not go back. Messages waiting for what they are about (`park.rs`) are not saved: catch-up brings them again.
     pub fn restore(saved: Saved, now_ms: u64) -> Result<(Member, Vec<Rejected>), String> {
         if saved.version != SAVED_VERSION {
             return Err(format!(
@@ -92,17 +92,20 @@ impl Member {
             if member.taken.contains(&<[u8; 32]>::from(Sha256::digest(bytes))) {
                 continue;
             }
-            match member.take(bytes, m.at_ms) {
-                Ok(_) => {
-                    let own = super::read_signed(bytes.to_vec()).filter(|s| s.from == member.me);
-                    last_own = last_own.max(own.map_or(0, |s| s.seq));
-                }
+            let taken = crate::wire::open(bytes).and_then(|signed| {
+                member.take(&signed, bytes, m.at_ms)?;
+                Ok(signed)
+            });
+            match taken {
+                Ok(signed) if signed.from == member.me => last_own = last_own.max(signed.seq),
+                Ok(_) => {}
                 Err(e) => rejected.push(e),
             }
         }
         // Peers refuse a sequence number they saw: never go below one already used in the log or saved, nor below the
         // clock's (set by `new`), which covers those sent after the save.
         member.next_seq = member.next_seq.max(saved.next_seq).max(last_own.saturating_add(1));
+        member.last_own = (last_own > 0).then_some(last_own);
         for own in saved.own_rolls {
             let Some(r) = member.table.roll(&member.me, &own.roll) else {
                 return Err(format!("saved own roll `{}` is not in the saved table log", own.roll));

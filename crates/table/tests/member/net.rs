@@ -65,6 +65,10 @@ pub struct Net {
     pub copies: usize,
     /// Members the network does not tick (a test reveals for them by hand).
     pub frozen: Vec<usize>,
+    /// Sync frames in flight: (from, to, text), delivered in random order among the messages.
+    syncs: Vec<(usize, usize, String)>,
+    /// Sync frames sent.
+    pub sync_sent: usize,
 }
 
 impl Net {
@@ -89,6 +93,8 @@ impl Net {
             overtaken: 0,
             frozen: Vec::new(),
             copies: 0,
+            syncs: Vec::new(),
+            sync_sent: 0,
         };
         for i in 0..n {
             net.join(&format!("player{i}"));
@@ -180,6 +186,7 @@ impl Net {
     /// Take device `i` off the network without a word (a closed tab).
     pub fn vanish(&mut self, i: usize) {
         self.members[i] = None;
+        self.syncs.retain(|(_, to, _)| *to != i);
         for ((_, to), link) in &mut self.links {
             if *to == i {
                 link.delivered += link.direct.len();
@@ -190,7 +197,32 @@ impl Net {
     }
 
     fn in_flight(&self) -> bool {
-        self.links.values().any(|l| !l.direct.is_empty() || !l.again.is_empty())
+        self.links.values().any(|l| !l.direct.is_empty() || !l.again.is_empty()) || !self.syncs.is_empty()
+    }
+
+    /// Queue the sync frames of member `from`'s step: to one member, or to every other one here.
+    fn send_syncs(&mut self, from: usize, out: Vec<SyncOut>) {
+        for o in out {
+            self.sync_sent += 1;
+            for to in 0..self.members.len() {
+                let Some(m) = &self.members[to] else { continue };
+                if to != from && o.to.is_none_or(|k| k == m.me()) {
+                    self.syncs.push((from, to, o.text.clone()));
+                }
+            }
+        }
+    }
+
+    /// Everything a member's step asks to send, and its problems.
+    fn take_step(&mut self, i: usize, step: Step) -> bool {
+        self.problems.extend(step.problems);
+        self.refused.extend(step.refused.into_iter().map(|e| (i, e)));
+        let any = !step.outgoing.is_empty() || !step.sync.is_empty();
+        for bytes in step.outgoing {
+            self.broadcast(i, bytes);
+        }
+        self.send_syncs(i, step.sync);
+        any
     }
 
     /// Tick member `i`; whether it sent anything.
@@ -201,13 +233,7 @@ impl Net {
         let Some(m) = self.members[i].as_mut() else { return false };
         let rng = &mut self.rng;
         let step = m.tick(self.now, &mut || rng.bytes());
-        self.problems.extend(step.problems);
-        self.refused.extend(step.refused.into_iter().map(|e| (i, e)));
-        let any = !step.outgoing.is_empty();
-        for bytes in step.outgoing {
-            self.broadcast(i, bytes);
-        }
-        any
+        self.take_step(i, step)
     }
 
     /// One random delivery (or, sometimes, a random member's tick); false when nothing can be delivered.
@@ -228,10 +254,24 @@ impl Net {
                 }
             }
         }
-        if ready.is_empty() {
+        if ready.is_empty() && self.syncs.is_empty() {
             return false;
         }
-        let ((from, to), copy) = ready[self.rng.below(ready.len())];
+        let pick = self.rng.below(ready.len() + self.syncs.len());
+        if pick >= ready.len() {
+            let (from, to, text) = self.syncs.remove(pick - ready.len());
+            let key = self.key(from);
+            let Some(m) = self.members[to].as_mut() else { return true };
+            let rng = &mut self.rng;
+            match m.on_sync(key, &text, self.now, &mut || rng.bytes()) {
+                Ok(step) => {
+                    self.take_step(to, step);
+                }
+                Err(e) => self.problems.push(format!("at {to}: sync frame refused: {e}")),
+            }
+            return true;
+        }
+        let ((from, to), copy) = ready[pick];
         let link = self.links.get_mut(&(from, to)).unwrap();
         let bytes = match copy {
             None => {
@@ -247,11 +287,7 @@ impl Net {
         let rng = &mut self.rng;
         match m.receive(&bytes, self.now, &mut || rng.bytes()) {
             Ok(step) => {
-                self.problems.extend(step.problems);
-                self.refused.extend(step.refused.into_iter().map(|e| (to, e)));
-                for out in step.outgoing {
-                    self.broadcast(to, out);
-                }
+                self.take_step(to, step);
             }
             Err(e) => self.refused.push((to, e)),
         }

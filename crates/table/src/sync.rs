@@ -1,0 +1,145 @@
+//! Catch-up: the frames members exchange so that a phone that slept, reloaded or joined late gets every message it
+//! missed from the phones that have it (any phone may pass on another's messages: they are signed). Relays store
+//! nothing of ours (ephemeral events), so the table's log lives on the phones.
+//!
+//! - `have`: what this phone has, per sender the highest number up to which it has every message ([`heads`]);
+//!   sent every `HEARTBEAT_MS` to everyone, so it is also the heartbeat that shows a phone present, and with `away`
+//!   set when the phone is being hidden (locked, switched away).
+//! - `want`: sent to one peer whose `have` is ahead: the asker's own heads, "send what I lack".
+//! - `give`: the answer, the messages the asker lacks, oldest first, at most `SYNC_GIVE_BYTES`; `more` when there
+//!   are more, and the asker then asks again. One request at a time, answered at most every `MIN_GIVE_GAP_MS`: a
+//!   catch-up of thousands of messages is paced by round trips, not sent at once.
+//!
+//! Sync frames are not table messages: they are not signed, not logged and change nothing on a table by
+//! themselves; the messages a `give` carries are checked like any other.
+
+use crate::key::{Bytes32, PeerKey};
+use crate::limits::MAX_SYNC_SENDERS;
+use crate::signal::MAX_SYNC_BYTES;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SyncFrame {
+    Have {
+        table: Bytes32,
+        heads: BTreeMap<PeerKey, u64>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        away: bool,
+    },
+    Want {
+        table: Bytes32,
+        heads: BTreeMap<PeerKey, u64>,
+    },
+    Give {
+        table: Bytes32,
+        messages: Vec<String>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        more: bool,
+    },
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl SyncFrame {
+    pub fn to_json(&self) -> String {
+        // Strings, numbers and maps of them: nothing can fail; the fallback keeps this panic-free.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Read a sync frame; the error says what is wrong (size, shape, too many senders).
+    pub fn parse(text: &str) -> Result<SyncFrame, String> {
+        if text.len() > MAX_SYNC_BYTES {
+            return Err(format!("a sync frame of {} bytes (MAX_SYNC_BYTES, at most {MAX_SYNC_BYTES})", text.len()));
+        }
+        let frame: SyncFrame = serde_json::from_str(text).map_err(|e| format!("not a sync frame: {e}"))?;
+        let senders = match &frame {
+            SyncFrame::Have { heads, .. } | SyncFrame::Want { heads, .. } => heads.len(),
+            SyncFrame::Give { messages, .. } => messages.len(),
+        };
+        if senders > MAX_SYNC_SENDERS && !matches!(frame, SyncFrame::Give { .. }) {
+            return Err(format!(
+                "a sync frame listing {senders} senders (MAX_SYNC_SENDERS, at most {MAX_SYNC_SENDERS})"
+            ));
+        }
+        Ok(frame)
+    }
+
+    pub fn table(&self) -> Bytes32 {
+        match self {
+            SyncFrame::Have { table, .. } | SyncFrame::Want { table, .. } | SyncFrame::Give { table, .. } => *table,
+        }
+    }
+}
+
+/// A sync frame to send: to one peer, or to everyone (`to` None).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyncOut {
+    pub to: Option<PeerKey>,
+    pub text: String,
+}
+
+/// The messages here from each sender, by sequence number: each one's `prev` and where it is in the log (None
+/// while it waits for what it is about: it counts as here, so its own `prev` is asked for, but is not passed on).
+#[derive(Clone, Debug, Default)]
+pub struct Chains {
+    by_sender: BTreeMap<PeerKey, BTreeMap<u64, (Option<u64>, Option<usize>)>>,
+}
+
+impl Chains {
+    pub fn insert(&mut self, from: PeerKey, seq: u64, prev: Option<u64>, log_index: Option<usize>) {
+        self.by_sender.entry(from).or_default().insert(seq, (prev, log_index));
+    }
+
+    /// Forget a message that waited and was refused.
+    pub fn forget_waiting(&mut self, from: &PeerKey, seq: u64) {
+        if let Some(chain) = self.by_sender.get_mut(from) {
+            if chain.get(&seq).is_some_and(|(_, i)| i.is_none()) {
+                chain.remove(&seq);
+            }
+        }
+    }
+
+    /// Per sender, the highest number up to which every message is here: below the first message whose chain of
+    /// `prev`s reaches one that is not here, or the highest number when none does. A message without `prev` starts
+    /// a chain (a sender's first, or one written before catch-up existed).
+    pub fn heads(&self) -> BTreeMap<PeerKey, u64> {
+        self.by_sender.iter().map(|(k, chain)| (*k, head(chain))).collect()
+    }
+
+    /// The log indexes of the messages `heads` (another member's) lacks, oldest (by number) first.
+    pub fn lacking(&self, heads: &BTreeMap<PeerKey, u64>) -> Vec<(u64, usize)> {
+        let mut out: Vec<(u64, usize)> = Vec::new();
+        for (k, chain) in &self.by_sender {
+            let have = heads.get(k).copied().unwrap_or(0);
+            out.extend(chain.range(have.saturating_add(1)..).filter_map(|(seq, (_, i))| Some((*seq, (*i)?))));
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+fn head(chain: &BTreeMap<u64, (Option<u64>, Option<usize>)>) -> u64 {
+    // Ascending, so a message's `prev` (always below it) is decided first.
+    let mut complete: BTreeMap<u64, bool> = BTreeMap::new();
+    for (seq, (prev, _)) in chain {
+        let ok = match prev {
+            None => true,
+            Some(p) => complete.get(p).copied().unwrap_or(false),
+        };
+        if !ok {
+            // Every message below this one is complete, so its `prev` is the first one missing.
+            return prev.unwrap_or(*seq).saturating_sub(1);
+        }
+        complete.insert(*seq, true);
+    }
+    chain.keys().next_back().copied().unwrap_or(0)
+}
+
+/// Whether `theirs` has, for some sender, more than `mine`.
+pub fn ahead(theirs: &BTreeMap<PeerKey, u64>, mine: &BTreeMap<PeerKey, u64>) -> bool {
+    theirs.iter().any(|(k, h)| *h > mine.get(k).copied().unwrap_or(0))
+}
