@@ -85,5 +85,13 @@ if [ "${1:-}" = "--browser" ]; then
     apt-get update -qq
     apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
+  # The lossy-network fault test (tests/e2e/table_faults.rs) queues the relay's packets to itself with iptables.
+  if ! command -v iptables >/dev/null; then
+    [ "$(id -u)" = 0 ] || die "iptables is missing: run 'sudo apt-get install -y iptables'"
+    say "installing iptables (Debian package)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq iptables >/dev/null
+  fi
 fi
 say "all tools present (trunk $trunk_version, wasm-bindgen $bindgen_version, wasm-opt $wasm_opt_version, rpg-dice-roller $rpg_version)"

@@ -20,4 +20,5 @@ mod security;
 mod shell;
 mod storage;
 mod table;
+mod table_faults;
 mod tray;

@@ -19,53 +19,53 @@ use std::time::Duration;
 
 /// Joining includes WebRTC set-up (offer and answer through the relay after ICE gathering): about a second
 /// measured, much more on a loaded 2-core machine with several browsers starting.
-const JOIN: Duration = Duration::from_secs(60);
+pub(crate) const JOIN: Duration = Duration::from_secs(60);
 /// A roll: intent, contributions (at most the protocol's 2 s wait), reveal, checks on every phone.
-const ROLL: Duration = Duration::from_secs(20);
+pub(crate) const ROLL: Duration = Duration::from_secs(20);
 /// A peer counts as "via relays" 8 s after its data channel failed to open (the contract).
-const VIA_RELAYS: Duration = Duration::from_secs(40);
-const UI: Duration = Duration::from_secs(15);
+pub(crate) const VIA_RELAYS: Duration = Duration::from_secs(40);
+pub(crate) const UI: Duration = Duration::from_secs(15);
 
-const PEERS_JS: &str =
+pub(crate) const PEERS_JS: &str =
     "const t = (li, c) => { const e = li.querySelector(c); return e ? e.textContent.trim() : null; };
     return [...document.querySelectorAll('ul.table-peers > li.table-peer')].map(li =>
       ({key: li.dataset.peer || '', name: t(li, '.peer-name'), path: t(li, '.peer-path')}));";
 
-const ROLLS_JS: &str =
+pub(crate) const ROLLS_JS: &str =
     "const t = (li, c) => { const e = li.querySelector(c); return e ? e.textContent.trim() : null; };
     return [...document.querySelectorAll('ol.table-rolls > li.table-roll')].map(li =>
       ({id: li.dataset.roll || '', roller: li.dataset.roller || '', status: li.dataset.status || '',
         status_text: t(li, '.roll-status'), dice: t(li, '.roll-dice'), request: t(li, '.roll-request')}));";
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
-struct PeerRow {
-    key: String,
-    name: Option<String>,
-    path: Option<String>,
+pub(crate) struct PeerRow {
+    pub key: String,
+    pub name: Option<String>,
+    pub path: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
-struct RollRow {
-    id: String,
-    roller: String,
-    status: String,
-    status_text: Option<String>,
-    dice: Option<String>,
-    request: Option<String>,
+pub(crate) struct RollRow {
+    pub id: String,
+    pub roller: String,
+    pub status: String,
+    pub status_text: Option<String>,
+    pub dice: Option<String>,
+    pub request: Option<String>,
 }
 
 impl RollRow {
-    fn key(&self) -> (String, String) {
+    pub(crate) fn key(&self) -> (String, String) {
         (self.roller.clone(), self.id.clone())
     }
 }
 
-fn parse_rows<T: for<'de> Deserialize<'de>>(v: &Value) -> Option<Vec<T>> {
+pub(crate) fn parse_rows<T: for<'de> Deserialize<'de>>(v: &Value) -> Option<Vec<T>> {
     serde_json::from_value(v.clone()).ok()
 }
 
 /// `d6:4 d6:2 d20:3(dropped)` as (sides, face) pairs, dropped dice included; None if it is not in that form.
-fn dice_of(text: &str) -> Option<Vec<(u32, i64)>> {
+pub(crate) fn dice_of(text: &str) -> Option<Vec<(u32, i64)>> {
     text.split_whitespace()
         .map(|d| {
             let (kind, face) = d.trim_end_matches("(dropped)").split_once(':')?;
@@ -75,22 +75,27 @@ fn dice_of(text: &str) -> Option<Vec<(u32, i64)>> {
 }
 
 /// The dice `text` shows are `count` dice of `sides` sides, each face in range.
-fn dice_are(text: &str, count: usize, sides: u32) -> bool {
+pub(crate) fn dice_are(text: &str, count: usize, sides: u32) -> bool {
     dice_of(text)
         .is_some_and(|d| d.len() == count && d.iter().all(|&(s, f)| s == sides && (1..=sides as i64).contains(&f)))
 }
 
-async fn rolls(seat: &Seat) -> Vec<RollRow> {
+pub(crate) async fn rolls(seat: &Seat) -> Vec<RollRow> {
     parse_rows(&seat.page.js(ROLLS_JS, vec![]).await).unwrap_or_default()
 }
 
 /// Wait on `seat` until its peer list satisfies `ok`; returns the list.
-async fn wait_peers(seat: &Seat, what: &str, limit: Duration, ok: impl Fn(&[PeerRow]) -> bool) -> Vec<PeerRow> {
+pub(crate) async fn wait_peers(
+    seat: &Seat,
+    what: &str,
+    limit: Duration,
+    ok: impl Fn(&[PeerRow]) -> bool,
+) -> Vec<PeerRow> {
     seat.wait_for_js(what, limit, PEERS_JS, vec![], |v| parse_rows::<PeerRow>(v).filter(|rows| ok(rows))).await
 }
 
 /// Wait on `seat` until it shows `roller`'s roll `id` with `accept(row)`; returns the row.
-async fn wait_roll(
+pub(crate) async fn wait_roll(
     seat: &Seat,
     roller: &str,
     id: &str,
@@ -105,12 +110,17 @@ async fn wait_roll(
     .await
 }
 
-fn verified(r: &RollRow) -> bool {
+pub(crate) fn verified(r: &RollRow) -> bool {
     r.status == "verified" && r.status_text.as_deref() == Some("verified")
 }
 
 /// On `seat`, the id of `roller`'s newest roll that is not in `known`.
-async fn new_roll_of(seat: &Seat, roller: &str, known: &BTreeSet<(String, String)>, limit: Duration) -> String {
+pub(crate) async fn new_roll_of(
+    seat: &Seat,
+    roller: &str,
+    known: &BTreeSet<(String, String)>,
+    limit: Duration,
+) -> String {
     seat.wait_for_js(&format!("a new roll by {}", &roller[..8.min(roller.len())]), limit, ROLLS_JS, vec![], |v| {
         parse_rows::<RollRow>(v)?.into_iter().find(|r| r.roller == roller && !known.contains(&r.key())).map(|r| r.id)
     })
@@ -118,7 +128,12 @@ async fn new_roll_of(seat: &Seat, roller: &str, known: &BTreeSet<(String, String
 }
 
 /// Wait until every seat shows the roll verified with the same dice, each satisfying `dice_ok`; returns the dice.
-async fn verified_everywhere(seats: &Seats, roller: &str, id: &str, dice_ok: impl Fn(&str) -> bool + Clone) -> String {
+pub(crate) async fn verified_everywhere(
+    seats: &Seats,
+    roller: &str,
+    id: &str,
+    dice_ok: impl Fn(&str) -> bool + Clone,
+) -> String {
     let rows = seats
         .each(|seat| {
             let dice_ok = dice_ok.clone();
@@ -141,7 +156,7 @@ async fn verified_everywhere(seats: &Seats, roller: &str, id: &str, dice_ok: imp
 }
 
 /// Open the app at `fragment` (relay and ICE settings in the query) and wait for the Table screen.
-async fn open_table(run: &TableRun, seat: &Seat, extra: &str, fragment: &str) {
+pub(crate) async fn open_table(run: &TableRun, seat: &Seat, extra: &str, fragment: &str) {
     seat.page.goto(&run.app_url(extra, fragment)).await;
     // The Table screen's chunk is the largest (about 425 KB gzip); with other browser tests beside it on a 2-core
     // machine, its first fetch and compile have taken over 15 s.
@@ -149,7 +164,7 @@ async fn open_table(run: &TableRun, seat: &Seat, extra: &str, fragment: &str) {
 }
 
 /// Type a name and join the table whose link fragment the page was opened at.
-async fn join(seat: &Seat, name: &str) {
+pub(crate) async fn join(seat: &Seat, name: &str) {
     seat.wait_for("#table-join", UI).await;
     seat.page.type_into("#table-name", name).await;
     seat.page.click("#table-join").await;
@@ -157,7 +172,7 @@ async fn join(seat: &Seat, name: &str) {
 }
 
 /// Roll `notation` in the Tray on `seat`, then come back to the Table screen; returns the Tray's die faces.
-async fn roll_in_tray(seat: &Seat, notation: &str) -> Vec<i64> {
+pub(crate) async fn roll_in_tray(seat: &Seat, notation: &str) -> Vec<i64> {
     seat.go("#/tray", "#tray-expr").await;
     seat.page.type_into("#tray-expr", notation).await;
     let before =
@@ -177,10 +192,10 @@ async fn roll_in_tray(seat: &Seat, notation: &str) -> Vec<i64> {
 }
 
 /// Everyone's view of who is at the table, checked to agree: name -> peer key.
-struct Keys(BTreeMap<String, String>);
+pub(crate) struct Keys(pub BTreeMap<String, String>);
 
 impl Keys {
-    fn of(&self, name: &str) -> String {
+    pub(crate) fn of(&self, name: &str) -> String {
         self.0.get(name).cloned().unwrap_or_else(|| panic!("no peer named {name} at the table: {:?}", self.0))
     }
 }
@@ -188,9 +203,22 @@ impl Keys {
 /// The GM starts a table and two players join it; every phone sees the three, each other one `direct`.
 /// Returns the seats (GM first), their keys and the table link.
 async fn seat_three(run: &TableRun) -> (Seats, Keys, TableLink, String) {
+    seat_table(run, "", &["Bea", "Cid"], "direct").await
+}
+
+/// The GM, Gale, starts a table and `players` join it, each browser opened with the query `extra` (`&direct=off`:
+/// relays only); every phone sees all of them, itself `you` and each other one `path` (`direct`, `via relays`).
+/// Bea, if she is one, has a 24-System character, Wren. Returns the seats (GM first), their keys, the table link
+/// and its fragment (`#/table?t=...`).
+pub(crate) async fn seat_table(
+    run: &TableRun,
+    extra: &str,
+    players: &[&str],
+    path: &str,
+) -> (Seats, Keys, TableLink, String) {
     let (gm, link, fragment) = step("the GM starts a table", async {
         let gm = run.seat("GM Gale").await;
-        open_table(run, &gm, "", "#/table").await;
+        open_table(run, &gm, extra, "#/table").await;
         gm.page.type_into("#table-name", "Gale").await;
         gm.page.click("#table-start").await;
         let link = gm.input_value("input#table-link", UI).await;
@@ -202,29 +230,30 @@ async fn seat_three(run: &TableRun) -> (Seats, Keys, TableLink, String) {
         (gm, parsed, fragment)
     })
     .await;
-    let players = step("two players open the link and join", async {
-        let mut players = Vec::new();
-        for name in ["Bea", "Cid"] {
+    let players = step(&format!("{} open the link and join", players.join(" and ")), async {
+        let mut seats = Vec::new();
+        for &name in players {
             let seat = run.seat(name).await;
             if name == "Bea" {
                 with_wren(run, &seat).await;
             }
-            open_table(run, &seat, "", &fragment).await;
+            open_table(run, &seat, extra, &fragment).await;
             join(&seat, name).await;
-            players.push(seat);
+            seats.push(seat);
         }
-        players
+        seats
     })
     .await;
     let seats = Seats([vec![gm], players].concat());
-    let keys = step("all three see each other connected directly", async {
+    let n = seats.0.len();
+    let keys = step(&format!("all {n} see each other, connected `{path}`"), async {
         let views = seats
             .each(|seat| async move {
-                wait_peers(&seat, "three peers: itself `you`, the others `direct`", JOIN, |rows| {
+                wait_peers(&seat, &format!("{n} peers: itself `you`, the others `{path}`"), JOIN, |rows| {
                     let paths: Vec<&str> = rows.iter().filter_map(|r| r.path.as_deref()).collect();
-                    rows.len() == 3
+                    rows.len() == n
                         && paths.iter().filter(|p| **p == "you").count() == 1
-                        && paths.iter().filter(|p| **p == "direct").count() == 2
+                        && paths.iter().filter(|p| **p == path).count() == n - 1
                 })
                 .await
             })
@@ -280,7 +309,7 @@ async fn asked_chances(bea: &Seat, what: &str, ok: impl Fn(&str) -> bool) -> Str
     bea.wait_text(".table-asked ul.ask-chances:not(.ask-events)", what, UI, |t| t.contains('%') && ok(t)).await
 }
 
-async fn known_rolls(seat: &Seat) -> BTreeSet<(String, String)> {
+pub(crate) async fn known_rolls(seat: &Seat) -> BTreeSet<(String, String)> {
     rolls(seat).await.iter().map(RollRow::key).collect()
 }
 
@@ -779,44 +808,7 @@ fn table_latency_figure() {
             let bea_key = keys.of("Bea");
             let (bea, others) = (seats.0[1].clone(), Seats(vec![seats.0[0].clone(), seats.0[2].clone()]));
             let mut latencies = step("20 rolls from Bea's Tray, timed on Gale's and Cid's Table screens", async {
-                bea.go("#/tray", "#tray-expr").await;
-                bea.page.type_into("#tray-expr", "3d6").await;
-                let mut latencies = Vec::new();
-                for n in 1..=20 {
-                    others
-                        .each(|s| {
-                            let k = bea_key.clone();
-                            async move { s.page.js(WATCH_JS, vec![json!(k)]).await }
-                        })
-                        .await;
-                    bea.wait_for_js(
-                        "the Roll button enabled",
-                        ROLL,
-                        "const b = document.querySelector('.tray-roll'); return !!b && !b.disabled;",
-                        vec![],
-                        |v| (v == &Value::Bool(true)).then_some(()),
-                    )
-                    .await;
-                    bea.page.js(TAP_JS, vec![]).await;
-                    bea.page.click(".tray-roll").await;
-                    let seen = others
-                        .each(|s| async move {
-                            s.wait_for_js(
-                                &format!("roll {n} verified"),
-                                ROLL,
-                                "return window.__dtLat;",
-                                vec![],
-                                Value::as_f64,
-                            )
-                            .await
-                        })
-                        .await;
-                    let tap =
-                        bea.wait_for_js("the tap's time", UI, "return window.__dtTap;", vec![], Value::as_f64).await;
-                    let latest = seen.iter().cloned().fold(f64::MIN, f64::max);
-                    latencies.push(latest - tap);
-                }
-                latencies
+                timed_tray_rolls(&bea, &bea_key, &others, "3d6", 20).await
             })
             .await;
             latencies.sort_by(f64::total_cmp);
@@ -827,8 +819,51 @@ fn table_latency_figure() {
     });
 }
 
+/// `n` rolls of `notation` from `roller`'s Tray, each timed from the tap on Roll to the roll shown verified on the
+/// last of `watchers` (their Table screens), in ms, by `table_latency_figure`'s method. The roller stays on the Tray.
+pub(crate) async fn timed_tray_rolls(
+    roller: &Seat,
+    roller_key: &str,
+    watchers: &Seats,
+    notation: &str,
+    n: usize,
+) -> Vec<f64> {
+    roller.go("#/tray", "#tray-expr").await;
+    roller.page.type_into("#tray-expr", notation).await;
+    let mut latencies = Vec::new();
+    for n in 1..=n {
+        watchers
+            .each(|s| {
+                let k = roller_key.to_string();
+                async move { s.page.js(WATCH_JS, vec![json!(k)]).await }
+            })
+            .await;
+        roller
+            .wait_for_js(
+                "the Roll button enabled",
+                ROLL,
+                "const b = document.querySelector('.tray-roll'); return !!b && !b.disabled;",
+                vec![],
+                |v| (v == &Value::Bool(true)).then_some(()),
+            )
+            .await;
+        roller.page.js(TAP_JS, vec![]).await;
+        roller.page.click(".tray-roll").await;
+        let seen = watchers
+            .each(|s| async move {
+                s.wait_for_js(&format!("roll {n} verified"), ROLL, "return window.__dtLat;", vec![], Value::as_f64)
+                    .await
+            })
+            .await;
+        let tap = roller.wait_for_js("the tap's time", UI, "return window.__dtTap;", vec![], Value::as_f64).await;
+        let latest = seen.iter().cloned().fold(f64::MIN, f64::max);
+        latencies.push(latest - tap);
+    }
+    latencies
+}
+
 /// Install on a watching page: the time a new verified roll of `arguments[0]` appears, in `window.__dtLat`.
-const WATCH_JS: &str = "const roller = arguments[0];
+pub(crate) const WATCH_JS: &str = "const roller = arguments[0];
     const key = li => li.dataset.roller + ' ' + li.dataset.roll;
     const seen = new Set([...document.querySelectorAll('li.table-roll')].map(key));
     window.__dtLat = null;
@@ -848,7 +883,7 @@ const WATCH_JS: &str = "const roller = arguments[0];
     return true;";
 
 /// Install on the rolling page: the time of the next click on Roll, in `window.__dtTap`.
-const TAP_JS: &str = "window.__dtTap = null;
+pub(crate) const TAP_JS: &str = "window.__dtTap = null;
     document.querySelector('.tray-roll').addEventListener('click',
       () => { window.__dtTap = performance.timeOrigin + performance.now(); }, {capture: true, once: true});
     return true;";

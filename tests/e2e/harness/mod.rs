@@ -14,6 +14,8 @@
 mod dist_copy;
 mod driver;
 // The table tests (issue #19): their own network namespace, a local Nostr relay, a native peer, several browsers.
+// A lossy, slow link between the phones and the relay inside that namespace (netfilter's queue; issue #30).
+pub mod lossy;
 pub mod netns;
 mod page;
 pub mod peer;
@@ -105,13 +107,18 @@ impl BrowserTest {
     }
 }
 
-/// A chromedriver and a Chromium session on `base_url`; a session that fails to open is tried again with a fresh
-/// chromedriver, up to three times in all (the test's own failures are never retried).
+/// A chromedriver and a Chromium session on `base_url` with a fresh profile; a session that fails to open is tried
+/// again with a fresh chromedriver, up to three times in all (the test's own failures are never retried).
 async fn open_browser(base_url: &str, width: u32, height: u32) -> (driver::Chromedriver, Page) {
+    open_browser_on(base_url, width, height, Page::new_profile()).await
+}
+
+/// [`open_browser`] on the profile folder `profile` (one that a browser closed with [`Page::quit`] left).
+async fn open_browser_on(base_url: &str, width: u32, height: u32, profile: PathBuf) -> (driver::Chromedriver, Page) {
     let mut failures = Vec::new();
     for _ in 0..3 {
         let driver = driver::Chromedriver::start().await;
-        match Page::connect(&driver, base_url, width, height).await {
+        match Page::connect(&driver, base_url, width, height, profile.clone()).await {
             Ok(page) => return (driver, page),
             Err(e) => {
                 eprintln!("browser test: {e}; trying again with a fresh chromedriver");

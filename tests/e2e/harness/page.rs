@@ -66,7 +66,20 @@ impl WebDriverCompatibleCommand for Cdp {
 }
 
 impl Page {
-    /// A new Chromium session through `driver`. Err: chromedriver could not open one (the caller may retry with a
+    /// A fresh profile folder's path (not created yet), named so that `scripts/test.sh` finds any Chromium left on it.
+    pub(super) fn new_profile() -> PathBuf {
+        let profile = std::env::temp_dir().join(format!(
+            "dicetray-e2e-{}-{}",
+            std::process::id(),
+            PROFILES.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&profile);
+        profile
+    }
+
+    /// A new Chromium session through `driver` on the profile folder `profile` (a new one from
+    /// [`Page::new_profile`], or the folder of a browser closed with [`Page::quit`], whose localStorage, service
+    /// worker and caches it then finds again). Err: chromedriver could not open one (the caller may retry with a
     /// fresh chromedriver: on this shared machine a session start has been seen to fail once, with the connection
     /// reset, among hundreds).
     pub(super) async fn connect(
@@ -74,13 +87,10 @@ impl Page {
         base_url: &str,
         width: u32,
         height: u32,
+        profile: PathBuf,
     ) -> Result<Page, String> {
-        let profile = std::env::temp_dir().join(format!(
-            "dicetray-e2e-{}-{}",
-            std::process::id(),
-            PROFILES.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&profile);
+        // A kept profile (a browser coming back) is never removed here, only a fresh one whose session failed.
+        let fresh = !profile.exists();
         let args = vec![
             "--headless".to_string(),
             "--no-sandbox".into(),
@@ -98,7 +108,9 @@ impl Page {
         caps.insert("goog:chromeOptions".into(), json!({"binary": "/usr/bin/chromium", "args": args}));
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let client = ClientBuilder::new(connector).capabilities(caps).connect(&driver.url).await.map_err(|e| {
-            let _ = std::fs::remove_dir_all(&profile);
+            if fresh {
+                let _ = std::fs::remove_dir_all(&profile);
+            }
             format!("open a Chromium session through chromedriver: {e}")
         })?;
         let page = Page { client, base_url: base_url.to_string(), profile };
@@ -113,12 +125,25 @@ impl Page {
 
     /// Close the browser (and make sure no process of this profile survives).
     pub(super) async fn close(&self) {
+        self.quit().await;
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+
+    /// Close the browser as a phone's user closes it, keeping its profile folder (localStorage, the service worker
+    /// and its caches), so a browser opened later on the same folder comes back to where this one was. chromedriver
+    /// ends the session by quitting Chromium, which writes its storage out; any process of the profile still there
+    /// afterwards is killed.
+    pub(super) async fn quit(&self) {
         let _ = self.client.clone().close().await;
         let _ = std::process::Command::new("pkill")
             .arg("-f")
             .arg(format!("user-data-dir={}", self.profile.display()))
             .status();
-        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+
+    /// This browser's profile folder.
+    pub fn profile(&self) -> &std::path::Path {
+        &self.profile
     }
 
     /// Write `text` to a file the browser can be given (a file input, say). The file lives in this page's

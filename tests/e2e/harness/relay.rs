@@ -16,24 +16,66 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// The table's event kind (ephemeral range: relays forward it and store nothing).
 pub const TABLE_KIND: u16 = 23197;
 
-/// A relay on 127.0.0.1 and a free port, shut down when dropped. Needs a running tokio runtime.
+/// A relay on 127.0.0.1 and a free port, shut down when dropped. Needs a running tokio runtime. It can be stopped
+/// and started again on the same port ([`TestRelay::stop`], [`TestRelay::start_again`]): a relay that restarts, as
+/// public relays do, with every connection dropped and nothing remembered (table events are ephemeral anyway).
 pub struct TestRelay {
-    relay: LocalRelay,
+    /// The running relay; None while stopped.
+    relay: std::sync::Mutex<Option<LocalRelay>>,
     url: String,
+    port: u16,
+}
+
+/// The relay's settings: loopback, `port` (None: a free one), and a rate limit a busy test table stays under.
+fn builder(port: Option<u16>) -> RelayBuilder {
+    // The default limit of 60 events a minute per connection would throttle a busy test table (every roll is
+    // several events from each peer on the relay path); public relays have their own limits, which the app must
+    // live with, but this test is about the app, not about the relay's rate limit.
+    let limit = RateLimit { max_reqs: 500, notes_per_minute: 100_000 };
+    let builder = RelayBuilder::default().addr(IpAddr::V4(Ipv4Addr::LOCALHOST)).rate_limit(limit);
+    match port {
+        Some(port) => builder.port(port),
+        None => builder,
+    }
 }
 
 impl TestRelay {
     pub async fn start() -> TestRelay {
-        // The default limit of 60 events a minute per connection would throttle a busy test table (every roll is
-        // several events from each peer on the relay path); public relays have their own limits, which the app must
-        // live with, but this test is about the app, not about the relay's rate limit.
-        let limit = RateLimit { max_reqs: 500, notes_per_minute: 100_000 };
-        let builder = RelayBuilder::default().addr(IpAddr::V4(Ipv4Addr::LOCALHOST)).rate_limit(limit);
-        let relay = LocalRelay::new(builder);
+        let relay = LocalRelay::new(builder(None));
         relay.run().await.unwrap_or_else(|e| panic!("start the local Nostr relay (nostr-relay-builder): {e}"));
         let url = relay.url().await.to_string().trim_end_matches('/').to_string();
         assert!(url.starts_with("ws://127.0.0.1:"), "the local relay should listen on loopback, it says {url}");
-        TestRelay { relay, url }
+        let port = url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("the relay URL ends in its port");
+        TestRelay { relay: std::sync::Mutex::new(Some(relay)), url, port }
+    }
+
+    /// The relay's TCP port on 127.0.0.1.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Stop the relay: it stops listening and closes every connection (the phones see their websockets close).
+    pub fn stop(&self) {
+        if let Some(relay) = self.relay.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            relay.shutdown();
+        }
+    }
+
+    /// Start a new relay on the same port after [`TestRelay::stop`]. The old listener closes a moment after the
+    /// stop (its task sees the shutdown), so binding is retried for up to 5 s.
+    pub async fn start_again(&self) {
+        assert!(self.relay.lock().unwrap_or_else(|e| e.into_inner()).is_none(), "start_again: the relay is running");
+        let relay = LocalRelay::new(builder(Some(self.port)));
+        let limit = Instant::now() + Duration::from_secs(5);
+        loop {
+            match relay.run().await {
+                Ok(()) => break,
+                Err(_) if Instant::now() < limit => tokio::time::sleep(Duration::from_millis(20)).await,
+                Err(e) => panic!("start the local relay again on port {}: {e}", self.port),
+            }
+        }
+        assert_eq!(relay.url().await.to_string().trim_end_matches('/'), self.url, "the relay came back elsewhere");
+        *self.relay.lock().unwrap_or_else(|e| e.into_inner()) = Some(relay);
     }
 
     /// `ws://127.0.0.1:<port>`.
@@ -63,7 +105,7 @@ impl TestRelay {
 
 impl Drop for TestRelay {
     fn drop(&mut self) {
-        self.relay.shutdown();
+        self.stop();
     }
 }
 

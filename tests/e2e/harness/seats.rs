@@ -13,10 +13,11 @@
 use super::driver::Chromedriver;
 use super::relay::TestRelay;
 use super::server::StaticServer;
-use super::{dist_dir, open_browser, Page};
+use super::{dist_dir, open_browser, open_browser_on, Page};
 use futures_util::future::join_all;
 use serde_json::Value;
 use std::future::Future;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -29,7 +30,10 @@ const HEIGHT: u32 = 915;
 pub struct TableRun {
     base_url: String,
     relay_url: String,
+    relay: Arc<TestRelay>,
     open: Arc<Mutex<Vec<(Chromedriver, Page)>>>,
+    /// Profile folders of browsers closed with [`TableRun::away`] and not back yet: removed at the end.
+    kept: Arc<Mutex<Vec<PathBuf>>>,
 }
 
 impl TableRun {
@@ -55,6 +59,46 @@ impl TableRun {
         self.open.lock().expect("the list of open browsers").push((driver, page.clone()));
         Seat { name: name.to_string(), page }
     }
+
+    /// The phone `seat` goes away: its browser closes entirely (as a phone's user closes it, or the system ends a
+    /// locked phone's tab), with no goodbye to the table, keeping its profile (localStorage, service worker) for
+    /// [`TableRun::come_back`].
+    pub async fn away(&self, seat: &Seat) {
+        let entry = {
+            let mut open = self.open.lock().expect("the list of open browsers");
+            let at = open.iter().position(|(_, p)| p.profile() == seat.page.profile());
+            at.map(|i| open.remove(i))
+        };
+        let (driver, page) = entry.unwrap_or_else(|| panic!("[{}] away: this browser is not open", seat.name));
+        self.kept.lock().expect("the kept profiles").push(page.profile().to_path_buf());
+        page.quit().await;
+        driver.stop();
+    }
+
+    /// The phone `seat` (closed with [`TableRun::away`]) comes back: a new browser on its profile, on no page yet
+    /// (open the table's link on it, as its user would).
+    pub async fn come_back(&self, seat: &Seat) -> Seat {
+        let profile = seat.page.profile().to_path_buf();
+        self.kept.lock().expect("the kept profiles").retain(|p| p != &profile);
+        let (driver, page) = open_browser_on(&self.base_url, WIDTH, HEIGHT, profile).await;
+        self.open.lock().expect("the list of open browsers").push((driver, page.clone()));
+        Seat { name: seat.name.clone(), page }
+    }
+
+    /// The local relay's TCP port on 127.0.0.1.
+    pub fn relay_port(&self) -> u16 {
+        self.relay.port()
+    }
+
+    /// Stop the relay (every phone's connection to it closes); [`TableRun::start_relay_again`] brings it back.
+    pub fn stop_relay(&self) {
+        self.relay.stop();
+    }
+
+    /// Start the relay again on the same port (so the phones' relay URL is unchanged).
+    pub async fn start_relay_again(&self) {
+        self.relay.start_again().await;
+    }
 }
 
 /// Start the dist server and the relay (after checking that it forwards table events), run `body`, then close
@@ -72,7 +116,9 @@ where
         let run = TableRun {
             base_url: server.base_url().to_string(),
             relay_url: relay.url().to_string(),
+            relay: Arc::new(relay),
             open: Arc::new(Mutex::new(Vec::new())),
+            kept: Arc::new(Mutex::new(Vec::new())),
         };
         let outcome = tokio::spawn(body(run.clone())).await;
         let open: Vec<(Chromedriver, Page)> = std::mem::take(&mut *run.open.lock().unwrap_or_else(|e| e.into_inner()));
@@ -80,7 +126,11 @@ where
             page.close().await;
             driver.stop();
         }
-        drop(relay);
+        for profile in std::mem::take(&mut *run.kept.lock().unwrap_or_else(|e| e.into_inner())) {
+            let _ = std::fs::remove_dir_all(profile);
+        }
+        run.relay.stop();
+        drop(run);
         drop(server);
         if let Err(failure) = outcome {
             match failure.try_into_panic() {
@@ -103,14 +153,19 @@ pub async fn step<T>(name: &str, work: impl Future<Output = T>) -> T {
             v
         }
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "(a panic without a message)".into());
+            let what = panic_text(panic.as_ref());
             panic!("step `{name}` failed after {} ms: {what}", started.elapsed().as_millis());
         }
     }
+}
+
+/// A caught panic's message.
+pub fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(a panic without a message)".into())
 }
 
 /// One browser at the table.

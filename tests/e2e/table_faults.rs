@@ -1,0 +1,625 @@
+//! Table mode at a real table (issue #30, "What it must show" 6): a phone that goes away and comes back, a late
+//! joiner, a relay that restarts mid-session, and a lossy, slow network. Each test asserts that every phone ends with
+//! the same rolls, in the same order, all verified, none failed; two print figures (README quotes them):
+//!
+//! - `table fault figure: roll latency with one phone away: ...` (tap on Roll to verified on another phone);
+//! - `table fault figure: time from return to caught up: ...` (a returning phone's page load to every roll shown).
+//!
+//! The phones use the relay only (`?direct=off`, what the issue measures), except the late joiner's table, which
+//! connects directly (both paths must carry a catch-up). Everything runs in the test's own network namespace
+//! (`harness::netns`), one table test at a time, against the local relay (`harness::relay`), which the restart test
+//! stops and starts again on the same port; the lossy test drops, delays and reorders the relay's packets with
+//! `harness::lossy` (netfilter's queue: this kernel has no `tc netem`).
+//!
+//! A test goes on past a failed check (`Findings`) and fails at the end naming every check that failed, so one run
+//! tells everything a build gets wrong. Run one:
+//! `cargo test --features e2e --test e2e -- --exact table_faults::a_late_joiner_sees_every_roll --nocapture`.
+
+use crate::harness::lossy::{Faults, LossyLink};
+use crate::harness::netns::in_own_netns;
+use crate::harness::relay::{NostrSocket, TestRelay};
+use crate::harness::seats::{panic_text, run_table_test, step, Seat, Seats, TableRun};
+use crate::table::{
+    join, known_rolls, new_roll_of, open_table, parse_rows, roll_in_tray, seat_table, timed_tray_rolls,
+    verified_everywhere, RollRow, JOIN, ROLL, ROLLS_JS, UI,
+};
+use serde_json::{json, Value};
+use std::future::Future;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The query that turns direct (WebRTC) connections off: every message goes through the relay.
+const RELAY_ONLY: &str = "&direct=off";
+/// A peer reached through the relay only, in the peer list.
+const VIA_RELAYS: &str = "via relays";
+/// A phone that stops answering is shown "away" within about 10 s (the issue); the rest is a loaded machine's margin.
+const AWAY: Duration = Duration::from_secs(25);
+/// A returning or late phone shows every roll it missed within this.
+const CATCH_UP: Duration = Duration::from_secs(30);
+/// How long the relay stays down in the restart test (the issue's 10 s).
+const RELAY_DOWN_FOR: Duration = Duration::from_secs(10);
+/// A phone shows the relay connected again within this of the relay being back (the issue: 2 s; the rest is the
+/// test's 20 ms polling and a loaded machine).
+const RECONNECT_MS: f64 = 3000.0;
+/// With one phone away, a roll verifies on another phone in well under this (about 100 ms with every phone there;
+/// today's code waits the full 2 s for the absent phone's contribution).
+const AWAY_LATENCY_MS: f64 = 1000.0;
+/// Rolls while the network drops and delays packets: several round trips through a relay at 100 ms each way.
+const LOSSY_ROLL: Duration = Duration::from_secs(40);
+
+/// Checks a test goes on after: each failure is kept, and `finish` fails the test with all of them, so one run says
+/// everything the app got wrong (a build may fail several of the issue's demands at once).
+#[derive(Default)]
+struct Findings(Vec<String>);
+
+impl Findings {
+    /// Run the check `name`; its value, or None (kept as a finding) if it failed.
+    async fn check<T>(&mut self, name: &str, work: impl Future<Output = T>) -> Option<T> {
+        use futures_util::FutureExt;
+        let started = Instant::now();
+        println!("table check: {name}");
+        match std::panic::AssertUnwindSafe(work).catch_unwind().await {
+            Ok(v) => {
+                println!("table check: {name}: ok in {} ms", started.elapsed().as_millis());
+                Some(v)
+            }
+            Err(panic) => {
+                let what = panic_text(panic.as_ref());
+                println!("table check: {name}: FAILED after {} ms: {what}", started.elapsed().as_millis());
+                self.0.push(format!("`{name}`: {what}"));
+                None
+            }
+        }
+    }
+
+    fn finish(self) {
+        let n = self.0.len();
+        assert!(n == 0, "{n} check(s) failed:\n- {}", self.0.join("\n- "));
+    }
+}
+
+/// A roll: its roller's peer key and its id.
+type RollKey = (String, String);
+
+fn short(key: &str) -> &str {
+    &key[..8.min(key.len())]
+}
+
+/// `seat` (peer `key`), on the Table screen, rolls `notation` in its Tray and comes back; the roll's key.
+async fn roll(seat: &Seat, key: &str, notation: &str) -> RollKey {
+    let known = known_rolls(seat).await;
+    roll_in_tray(seat, notation).await;
+    (key.to_string(), new_roll_of(seat, key, &known, ROLL).await)
+}
+
+/// `seat` rolls and every one of `seats` shows the roll verified with the same dice; the roll's key.
+async fn roll_verified(seats: &Seats, seat: &Seat, key: &str, notation: &str, limit: Duration) -> RollKey {
+    let rolled = roll(seat, key, notation).await;
+    tokio::time::timeout(limit, verified_everywhere(seats, &rolled.0, &rolled.1, |_| true))
+        .await
+        .unwrap_or_else(|_| panic!("roll {} of {} not verified on every phone within {limit:?}", rolled.1, short(key)));
+    rolled
+}
+
+/// `seat` goes to its Tray and types `notation`, ready to tap Roll.
+async fn tray_ready(seat: &Seat, notation: &str) {
+    seat.go("#/tray", "#tray-expr").await;
+    seat.page.type_into("#tray-expr", notation).await;
+}
+
+/// Tap Roll in `seat`'s Tray (once it is enabled), without waiting for the roll.
+async fn tray_tap(seat: &Seat) {
+    let enabled = "const b = document.querySelector('.tray-roll'); return !!b && !b.disabled;";
+    seat.wait_for_js("the Roll button enabled", ROLL, enabled, vec![], |v| (v == &Value::Bool(true)).then_some(()))
+        .await;
+    seat.page.click(".tray-roll").await;
+}
+
+/// Each roll's roller, id, status and dice in the order `rows` lists them, for messages.
+fn summary(rows: &[RollRow]) -> String {
+    let each: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let status = r.status_text.clone().unwrap_or_else(|| r.status.clone());
+            format!("{}/{} {} [{}]", short(&r.roller), r.id, status, r.dice.clone().unwrap_or_default())
+        })
+        .collect();
+    format!("{} rolls: {}", rows.len(), each.join("; "))
+}
+
+fn failed(r: &RollRow) -> bool {
+    r.status == "failed" || r.status_text.as_deref().is_some_and(|t| t.starts_with("failed"))
+}
+
+fn verified(r: &RollRow) -> bool {
+    crate::table::verified(r) && r.dice.as_deref().is_some_and(|d| !d.is_empty())
+}
+
+/// Wait on `seat` until it shows every roll of `expected` verified; its `performance.now()` then (ms since its page
+/// began to load; polled every 50 ms or so) and its whole roll list. Fails at once if a roll shows failed, and
+/// after `limit` saying which rolls are missing or not verified.
+async fn all_verified_on(seat: &Seat, expected: &[RollKey], limit: Duration) -> (f64, Vec<RollRow>) {
+    let script = format!("const rows = (() => {{ {ROLLS_JS} }})(); return {{now: performance.now(), rows}};");
+    let started = Instant::now();
+    loop {
+        let v = seat.page.js(&script, vec![]).await;
+        let rows = parse_rows::<RollRow>(&v["rows"]).unwrap_or_default();
+        let bad: Vec<&RollRow> = rows.iter().filter(|r| failed(r)).collect();
+        assert!(
+            bad.is_empty(),
+            "[{}] shows a roll failed: {}",
+            seat.name,
+            summary(&bad.into_iter().cloned().collect::<Vec<_>>())
+        );
+        let missing: Vec<&RollKey> =
+            expected.iter().filter(|k| !rows.iter().any(|r| &r.key() == *k && verified(r))).collect();
+        if missing.is_empty() {
+            return (v["now"].as_f64().unwrap_or(f64::NAN), rows);
+        }
+        if started.elapsed() > limit {
+            let missing: Vec<String> = missing.iter().map(|(k, id)| format!("{}/{id}", short(k))).collect();
+            panic!(
+                "[{}] shows {} of the {} rolls verified within {limit:?}; not shown verified: {}; it shows {}",
+                seat.name,
+                expected.len() - missing.len(),
+                expected.len(),
+                missing.join(", "),
+                summary(&rows)
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Every one of `seats` ends with the same rolls in the same order (roller, id, dice), each of `expected` among
+/// them, every roll verified and none failed.
+async fn same_verified_rolls(seats: &Seats, expected: &[RollKey], limit: Duration) {
+    let lists = seats.each(|seat| async move { all_verified_on(&seat, expected, limit).await.1 }).await;
+    let first = &lists[0];
+    for (seat, rows) in seats.0.iter().zip(&lists) {
+        let unverified: Vec<RollRow> = rows.iter().filter(|r| !verified(r)).cloned().collect();
+        assert!(unverified.is_empty(), "[{}] shows rolls not verified: {}", seat.name, summary(&unverified));
+        let same = rows.len() == first.len()
+            && rows.iter().zip(first).all(|(a, b)| a.key() == b.key() && a.dice == b.dice && a.status == b.status);
+        assert!(
+            same,
+            "[{}] and [{}] show different rolls or another order:\n  {}\n  {}",
+            seats.0[0].name,
+            seat.name,
+            summary(first),
+            summary(rows)
+        );
+    }
+    println!("every phone ({}) shows the same {}", seats.names().join(", "), summary(first));
+}
+
+/// The text of peer `key`'s row in `seat`'s peer list (name, how it is connected, its status).
+const PEER_ROW_JS: &str = "const li = [...document.querySelectorAll('ul.table-peers > li.table-peer')]
+      .find(li => li.dataset.peer === arguments[0]);
+    return li ? li.textContent.replace(/\\s+/g, ' ').trim() : null;";
+
+/// Wait until `seat`'s row for the peer `key` satisfies `ok`; returns its text.
+async fn wait_peer_row(seat: &Seat, key: &str, what: &str, limit: Duration, ok: impl Fn(&str) -> bool) -> String {
+    seat.wait_for_js(what, limit, PEER_ROW_JS, vec![json!(key)], |v| v.as_str().filter(|t| ok(t)).map(String::from))
+        .await
+}
+
+/// Open the table's link again on a browser that came back, and sit down (by itself, or with one tap on Join).
+async fn sit_again(run: &TableRun, seat: &Seat, fragment: &str) {
+    open_table(run, seat, RELAY_ONLY, fragment).await;
+    let at_table = "return document.querySelector('#table-leave') ? 'at'
+        : document.querySelector('#table-join') ? 'join' : null;";
+    let state = seat
+        .wait_for_js("the Table screen, seated or offering Join", UI, at_table, vec![], |v| {
+            v.as_str().map(String::from)
+        })
+        .await;
+    if state == "join" {
+        seat.page.click("#table-join").await;
+        seat.wait_for("#table-leave", UI).await;
+    }
+}
+
+fn now_ms() -> f64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Bea's browser closes (no goodbye); Gale and Cid roll while she is away, then, once both show her "away", Gale
+/// rolls five times more, timed on Cid's phone; Bea comes back on the same link and must catch up with all eight.
+#[test]
+fn a_phone_away_and_back_catches_up() {
+    in_own_netns("table_faults::a_phone_away_and_back_catches_up", || {
+        run_table_test(|run| async move { away_and_back(run).await })
+    });
+}
+
+async fn away_and_back(run: TableRun) {
+    let mut findings = Findings::default();
+    let (seats, keys, _, fragment) = seat_table(&run, RELAY_ONLY, &["Bea", "Cid"], VIA_RELAYS).await;
+    let (gale, bea, cid) = (seats.0[0].clone(), seats.0[1].clone(), seats.0[2].clone());
+    let (gale_key, bea_key, cid_key) = (keys.of("Gale"), keys.of("Bea"), keys.of("Cid"));
+    let stayed = Seats(vec![gale.clone(), cid.clone()]);
+    let mut ids = vec![step("a roll with all three there", roll_verified(&seats, &bea, &bea_key, "3d6", ROLL)).await];
+
+    let left = step("Bea's browser closes", async {
+        run.away(&bea).await;
+        Instant::now()
+    })
+    .await;
+
+    step("Gale, Cid and Gale roll while Bea is away; each verified on both", async {
+        for (seat, key, notation) in [(&gale, &gale_key, "1d20"), (&cid, &cid_key, "2d6"), (&gale, &gale_key, "4d6kh3")]
+        {
+            ids.push(roll_verified(&stayed, seat, key, notation, ROLL).await);
+        }
+    })
+    .await;
+
+    findings
+        .check("Gale and Cid show Bea `away` within about 10 s", async {
+            let limit = AWAY.saturating_sub(left.elapsed());
+            stayed
+                .each(|seat| {
+                    let k = bea_key.clone();
+                    async move { wait_peer_row(&seat, &k, "Bea's row to say `away`", limit, |t| t.contains("away")).await }
+                })
+                .await;
+            println!("Bea shown away on both {} ms after her browser closed", left.elapsed().as_millis());
+        })
+        .await;
+
+    let mut latencies = step("Gale rolls 5 times while Bea is away, each timed until verified on Cid's phone", async {
+        let known = known_rolls(&cid).await;
+        let latencies = timed_tray_rolls(&gale, &gale_key, &Seats(vec![cid.clone()]), "3d6", 5).await;
+        gale.go("#/table", "section.screen.table").await;
+        let new: Vec<RollKey> =
+            crate::table::rolls(&cid).await.iter().map(RollRow::key).filter(|k| !known.contains(k)).collect();
+        assert_eq!(new.len(), 5, "[Cid] shows the 5 timed rolls: {new:?}");
+        ids.extend(new);
+        latencies
+    })
+    .await;
+    let med = median(&mut latencies);
+    let max = latencies.iter().cloned().fold(f64::MIN, f64::max);
+    println!(
+        "table fault figure: roll latency with one phone away: median {med:.0} ms, max {max:.0} ms over {} rolls \
+         (tap on Gale's phone to verified on Cid's; relays only; Bea's browser closed)",
+        latencies.len()
+    );
+    findings
+        .check("rolls with Bea away verify as fast as without her", async {
+            assert!(med < AWAY_LATENCY_MS, "median {med:.0} ms, not under {AWAY_LATENCY_MS} ms: {latencies:?}");
+        })
+        .await;
+
+    let bea = step("Bea comes back: her browser opens again on the same link and she is seated", async {
+        let bea = run.come_back(&bea).await;
+        sit_again(&run, &bea, &fragment).await;
+        let me = crate::table::wait_peers(&bea, "herself as `you`", JOIN, |rows| {
+            rows.iter().any(|r| r.path.as_deref() == Some("you"))
+        })
+        .await;
+        let you = me.into_iter().find(|r| r.path.as_deref() == Some("you")).map(|r| r.key);
+        assert_eq!(you.as_deref(), Some(bea_key.as_str()), "[Bea] keeps her identity after her browser closed");
+        bea
+    })
+    .await;
+    let seats = Seats(vec![gale.clone(), bea.clone(), cid.clone()]);
+
+    findings
+        .check(&format!("Bea catches up: all {} rolls, verified", ids.len()), async {
+            let (at, _) = all_verified_on(&bea, &ids, CATCH_UP).await;
+            println!(
+                "table fault figure: time from return to caught up: {at:.0} ms from Bea's page load to all {} rolls \
+                 shown verified ({} made while she was away; relays only)",
+                ids.len(),
+                ids.len() - 1
+            );
+        })
+        .await;
+    findings
+        .check("every phone ends with the same verified rolls in the same order, none failed", async {
+            same_verified_rolls(&seats, &ids, CATCH_UP).await;
+        })
+        .await;
+    findings
+        .check("Gale and Cid show Bea back (not `away`)", async {
+            stayed
+                .each(|seat| {
+                    let k = bea_key.clone();
+                    async move {
+                        wait_peer_row(&seat, &k, "Bea's row, no longer `away`", AWAY, |t| {
+                            !t.contains("away") && t.contains(VIA_RELAYS)
+                        })
+                        .await
+                    }
+                })
+                .await;
+        })
+        .await;
+    findings.finish();
+}
+
+/// Five rolls at a table of three (direct connections on), then Dee joins: she sees all five, verified, in the
+/// table's order.
+#[test]
+fn a_late_joiner_sees_every_roll() {
+    in_own_netns("table_faults::a_late_joiner_sees_every_roll", || {
+        run_table_test(|run| async move { late_joiner(run).await })
+    });
+}
+
+async fn late_joiner(run: TableRun) {
+    let mut findings = Findings::default();
+    let (seats, keys, _, fragment) = seat_table(&run, "", &["Bea", "Cid"], "direct").await;
+    let (gale, bea, cid) = (seats.0[0].clone(), seats.0[1].clone(), seats.0[2].clone());
+    let (gale_key, bea_key, cid_key) = (keys.of("Gale"), keys.of("Bea"), keys.of("Cid"));
+    let ids = step("5 rolls, each verified on all three", async {
+        let mut ids = Vec::new();
+        for (seat, key, notation) in [
+            (&gale, &gale_key, "1d20"),
+            (&bea, &bea_key, "3d6"),
+            (&cid, &cid_key, "2d6"),
+            (&gale, &gale_key, "1d100"),
+            (&bea, &bea_key, "4d6kh3"),
+        ] {
+            ids.push(roll_verified(&seats, seat, key, notation, ROLL).await);
+        }
+        ids
+    })
+    .await;
+    let dee = step("Dee opens the link and joins", async {
+        let dee = run.seat("Dee").await;
+        open_table(&run, &dee, "", &fragment).await;
+        let tapped = dee.page.js("return performance.now();", vec![]).await.as_f64().unwrap_or(0.0);
+        join(&dee, "Dee").await;
+        (dee, tapped)
+    })
+    .await;
+    let (dee, tapped) = dee;
+    findings
+        .check("Dee sees all 5 rolls, verified", async {
+            let (at, _) = all_verified_on(&dee, &ids, CATCH_UP).await;
+            println!(
+                "late joiner: all 5 rolls shown verified {:.0} ms after Dee began to join (typed her name, tapped \
+                 Join; direct on)",
+                at - tapped
+            );
+        })
+        .await;
+    findings
+        .check("every phone ends with the same verified rolls in the same order, none failed", async {
+            let all = Seats([seats.0.clone(), vec![dee.clone()]].concat());
+            same_verified_rolls(&all, &ids, CATCH_UP).await;
+        })
+        .await;
+    findings.finish();
+}
+
+/// In-page: the time (`performance.timeOrigin + performance.now()`, wall-clock ms) this Table screen first shows
+/// every relay connected, from now on, in `window.__dtRelayUp` (polled every 20 ms by the page itself).
+const RELAY_UP_WATCH_JS: &str = "window.__dtRelayUp = null;
+    clearInterval(window.__dtRelayPoll);
+    window.__dtRelayPoll = setInterval(() => {
+      const p = document.querySelector('p.table-relays');
+      const m = p && /Relays: (\\d+) of (\\d+) connected/.exec(p.textContent);
+      if (m && m[1] === m[2] && m[1] !== '0') {
+        window.__dtRelayUp = performance.timeOrigin + performance.now();
+        clearInterval(window.__dtRelayPoll);
+      }
+    }, 20);
+    return true;";
+
+/// The relay stops for 10 s mid-session; Cid rolls while it is down; Gale rolls the moment it is back. Every phone
+/// shows the relay down, then up again within about 2 s, and ends with the same verified rolls, none failed.
+#[test]
+fn a_relay_restart_loses_no_roll_and_fails_none() {
+    in_own_netns("table_faults::a_relay_restart_loses_no_roll_and_fails_none", || {
+        run_table_test(|run| async move { relay_restart(run).await })
+    });
+}
+
+async fn relay_restart(run: TableRun) {
+    let mut findings = Findings::default();
+    let (seats, keys, _, _) = seat_table(&run, RELAY_ONLY, &["Bea", "Cid"], VIA_RELAYS).await;
+    let (gale, bea, cid) = (seats.0[0].clone(), seats.0[1].clone(), seats.0[2].clone());
+    let (gale_key, bea_key, cid_key) = (keys.of("Gale"), keys.of("Bea"), keys.of("Cid"));
+    let mut ids = vec![step("a roll before the relay stops", roll_verified(&seats, &bea, &bea_key, "3d6", ROLL)).await];
+
+    let stopped = step("the relay stops; every phone shows it down", async {
+        run.stop_relay();
+        let stopped = Instant::now();
+        seats.wait_text("p.table-relays", "the relay down", UI, |t| t.starts_with("Relays: 0 of")).await;
+        stopped
+    })
+    .await;
+
+    let cid_known = known_rolls(&cid).await;
+    step("Cid taps Roll while the relay is down, then waits on the Table screen", async {
+        tray_ready(&cid, "2d6").await;
+        tray_tap(&cid).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        cid.go("#/table", "section.screen.table").await;
+    })
+    .await;
+    if let Some(id) = findings
+        .check("Cid's phone lists his roll made while the relay is down", new_roll_of(&cid, &cid_key, &cid_known, UI))
+        .await
+    {
+        ids.push((cid_key.clone(), id));
+    }
+    let gale_known = known_rolls(&gale).await;
+    step("Gale gets her Tray ready", tray_ready(&gale, "1d20")).await;
+    tokio::time::sleep(RELAY_DOWN_FOR.saturating_sub(stopped.elapsed())).await;
+
+    let watchers = Seats(vec![bea.clone(), cid.clone()]);
+    watchers.each(|s| async move { s.page.js(RELAY_UP_WATCH_JS, vec![]).await }).await;
+    let back = step("the relay starts again on the same port, and Gale taps Roll at once", async {
+        run.start_relay_again().await;
+        let back = now_ms();
+        gale.page.click(".tray-roll").await;
+        println!("the relay was down {} ms", stopped.elapsed().as_millis());
+        back
+    })
+    .await;
+
+    findings
+        .check("Bea and Cid show the relay connected again within about 2 s", async {
+            let ups = watchers
+                .each(|s| async move {
+                    s.wait_for_js(
+                        "every relay shown connected again",
+                        CATCH_UP,
+                        "return window.__dtRelayUp;",
+                        vec![],
+                        Value::as_f64,
+                    )
+                    .await
+                })
+                .await;
+            let after: Vec<f64> = ups.iter().map(|up| up - back).collect();
+            println!(
+                "relay back to shown connected: {}",
+                watchers
+                    .names()
+                    .iter()
+                    .zip(&after)
+                    .map(|(n, ms)| format!("{n} {ms:.0} ms"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            for (name, ms) in watchers.names().iter().zip(&after) {
+                assert!(*ms <= RECONNECT_MS, "[{name}] shows the relay connected {ms:.0} ms after it was back");
+            }
+        })
+        .await;
+    findings
+        .check("Gale's roll, made the moment the relay was back, completes on her phone", async {
+            let shown = "const t = document.querySelector('.tray-result .tray-total');
+                return !!t && /^-?[0-9]+$/.test(t.textContent.trim());";
+            gale.wait_for_js("the Tray to show the roll's result", ROLL, shown, vec![], |v| {
+                (v == &Value::Bool(true)).then_some(())
+            })
+            .await;
+        })
+        .await;
+    gale.go("#/table", "section.screen.table").await;
+    if let Some(id) =
+        findings.check("Gale's phone lists her roll", new_roll_of(&gale, &gale_key, &gale_known, UI)).await
+    {
+        ids.push((gale_key.clone(), id));
+    }
+    findings
+        .check("Gale's phone shows the relay connected", async {
+            gale.wait_text("p.table-relays", "every relay connected", UI, |t| t.starts_with("Relays: 1 of 1")).await;
+        })
+        .await;
+    findings
+        .check("every phone ends with the same verified rolls in the same order, none failed", async {
+            same_verified_rolls(&seats, &ids, CATCH_UP).await;
+        })
+        .await;
+    findings.finish();
+}
+
+/// The relay's packets are dropped (15 %), delayed (50-150 ms each, so reordered) while the three phones, relays
+/// only, roll four times: every roll ends verified on every phone, none failed.
+#[test]
+fn a_lossy_network_loses_no_roll_and_fails_none() {
+    in_own_netns("table_faults::a_lossy_network_loses_no_roll_and_fails_none", || {
+        run_table_test(|run| async move { lossy_network(run).await })
+    });
+}
+
+async fn lossy_network(run: TableRun) {
+    let mut findings = Findings::default();
+    let (seats, keys, _, _) = seat_table(&run, RELAY_ONLY, &["Bea", "Cid"], VIA_RELAYS).await;
+    let (gale, bea, cid) = (seats.0[0].clone(), seats.0[1].clone(), seats.0[2].clone());
+    let (gale_key, bea_key, cid_key) = (keys.of("Gale"), keys.of("Bea"), keys.of("Cid"));
+    let seed = std::env::var("DICETRAY_LOSSY_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
+    let link = LossyLink::start(run.relay_port(), Faults { loss: 0.15, delay: (50, 150), seed });
+    let mut ids = Vec::new();
+    for (n, (seat, key, notation)) in
+        [(&gale, &gale_key, "1d20"), (&bea, &bea_key, "3d6"), (&cid, &cid_key, "2d6"), (&gale, &gale_key, "4d6kh3")]
+            .into_iter()
+            .enumerate()
+    {
+        let name = format!("roll {} of 4, by {}, verified on every phone", n + 1, seat.name);
+        if let Some(rolled) = findings.check(&name, roll_verified(&seats, seat, key, notation, LOSSY_ROLL)).await {
+            ids.push(rolled);
+        }
+    }
+    findings
+        .check("every phone ends with the same verified rolls in the same order, none failed", async {
+            same_verified_rolls(&seats, &ids, LOSSY_ROLL).await;
+        })
+        .await;
+    findings
+        .check("no phone shows another `away` on a slow, lossy network", async {
+            let texts = "return [...document.querySelectorAll('ul.table-peers > li.table-peer')]
+                .map(li => li.textContent.replace(/\\s+/g, ' ').trim());";
+            for seat in &seats.0 {
+                let rows = seat.page.js(texts, vec![]).await;
+                let rows: Vec<String> = serde_json::from_value(rows).unwrap_or_default();
+                assert!(rows.len() == 3, "[{}] lists the three at the table: {rows:?}", seat.name);
+                assert!(!rows.iter().any(|r| r.contains("away")), "[{}] shows someone away: {rows:?}", seat.name);
+            }
+        })
+        .await;
+    let stats = link.stop();
+    println!(
+        "lossy link: {} packets, {} dropped, {} overtook an earlier one",
+        stats.packets, stats.dropped, stats.overtook
+    );
+    assert!(
+        stats.dropped > 0 && stats.overtook > 0,
+        "the lossy link dropped and reordered nothing, so this test tested nothing: {stats:?}"
+    );
+    findings.finish();
+}
+
+/// The harness's relay restart, without browsers: a stopped relay refuses connections, and started again it listens
+/// on the same port and forwards table events as before.
+#[test]
+fn the_test_relay_stops_and_starts_again_on_its_port() {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let relay = TestRelay::start().await;
+        let mut before = NostrSocket::connect(relay.url()).await.expect("a client connects to the relay");
+        relay.stop();
+        let closed = before.next_message(Duration::from_secs(5)).await;
+        assert!(closed.is_err(), "a stopped relay closes its connections, the client read {closed:?}");
+        assert!(NostrSocket::connect(relay.url()).await.is_err(), "a stopped relay refuses connections");
+        relay.start_again().await;
+        relay.check_forwards_table_events().await;
+    });
+}
+
+/// The harness's lossy link, without browsers, in a namespace of its own: the relay's packets are dropped and
+/// reordered, and a table event still goes through (TCP retransmits), later.
+#[test]
+fn the_lossy_link_drops_and_reorders_the_relays_packets() {
+    in_own_netns("table_faults::the_lossy_link_drops_and_reorders_the_relays_packets", || {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        runtime.block_on(async {
+            let relay = TestRelay::start().await;
+            let link = LossyLink::start(relay.port(), Faults { loss: 0.2, delay: (50, 150), seed: 7 });
+            let started = Instant::now();
+            relay.check_forwards_table_events().await;
+            let took = started.elapsed();
+            let stats = link.stop();
+            println!("lossy link self-test: the relay check took {} ms; {stats:?}", took.as_millis());
+            assert!(stats.packets > 10 && stats.dropped > 0 && stats.overtook > 0, "{stats:?}");
+            assert!(took > Duration::from_millis(300), "packets held 50-150 ms each, yet done in {took:?}");
+        });
+    });
+}
