@@ -22,22 +22,9 @@ pub(crate) fn check_reveal(
     contributions: &[String],
     result: &serde_json::Value,
 ) -> Result<(Status, Vec<(PeerKey, Bytes32)>), String> {
+    // A failed check keeps no contributions: only a verified roll names the ones it did not use.
+    let fail = |why: String| Ok((Status::Failed(why), Vec::new()));
     let mut used: Vec<(PeerKey, Bytes32)> = Vec::new();
-    let status = check(table, from, id, sealed_request, secret, contributions, result, &mut used)?;
-    Ok((status, used))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn check(
-    table: &mut Table,
-    from: PeerKey,
-    id: &str,
-    sealed_request: Option<&RollRequest>,
-    secret: &Bytes32,
-    contributions: &[String],
-    result: &serde_json::Value,
-    used: &mut Vec<(PeerKey, Bytes32)>,
-) -> Result<Status, String> {
     let names: Vec<(PeerKey, String)> = table.peers().keys().map(|k| (*k, table.name_of(k))).collect();
     let name = |k: &PeerKey| names.iter().find(|(n, _)| n == k).map_or(k.short(), |(_, s)| s.clone());
     let known = |k: &PeerKey| names.iter().any(|(n, _)| n == k);
@@ -50,42 +37,39 @@ fn check(
     };
     let expected = if r.sealed { seal_commitment_of(&request, secret) } else { commitment(secret) };
     if expected != r.commitment {
-        return Ok(Status::Failed("the revealed secret does not match the commitment made before the roll".into()));
+        return fail("the revealed secret does not match the commitment made before the roll".into());
     }
     for (i, text) in contributions.iter().enumerate() {
         let c = open(text.as_bytes()).map_err(|e| format!("contribution {} in the reveal: {}", i + 1, e.problem))?;
         let ok = matches!(&c.body, Body::Contribution { roll, roller, .. } if roll == id && *roller == from);
         let Body::Contribution { bytes, .. } = c.body else {
-            return Ok(Status::Failed(format!("contribution {} in the reveal is not a contribution", i + 1)));
+            return fail(format!("contribution {} in the reveal is not a contribution", i + 1));
         };
         if !ok || c.from == from {
-            return Ok(Status::Failed(format!("contribution {} in the reveal belongs to another roll", i + 1)));
+            return fail(format!("contribution {} in the reveal belongs to another roll", i + 1));
         }
         // A peer that said hello here, present or since left: not who was present at the intent, which depends on
         // the order messages reached this device.
         if !known(&c.from) {
-            return Ok(Status::Failed(format!(
-                "uses a contribution from {}, who never said hello at this table",
-                c.from.short()
-            )));
+            return fail(format!("uses a contribution from {}, who never said hello at this table", c.from.short()));
         }
         if used.iter().any(|(k, _)| *k == c.from) {
-            return Ok(Status::Failed(format!("the contribution of {} is used twice", name(&c.from))));
+            return fail(format!("the contribution of {} is used twice", name(&c.from)));
         }
         used.push((c.from, bytes));
         if r.doubled.contains(&c.from) || r.seen.get(&c.from).is_some_and(|seen| seen.bytes != bytes) {
             // Both are signed by that peer, so it is the one that signed two; the roller could not forge either.
-            return Ok(Status::Failed(format!("{} signed two different contributions to it", name(&c.from))));
+            return fail(format!("{} signed two different contributions to it", name(&c.from)));
         }
     }
-    let recomputed = match request.roll(seed(secret, used, id, &request)) {
+    let recomputed = match request.roll(seed(secret, &used, id, &request)) {
         Ok(v) => v,
-        Err(e) => return Ok(Status::Failed(format!("the request cannot be rolled: {e}"))),
+        Err(e) => return fail(format!("the request cannot be rolled: {e}")),
     };
     if &recomputed != result {
-        return Ok(Status::Failed("the dice shown differ from the dice the secret and contributions give".into()));
+        return fail("the dice shown differ from the dice the secret and contributions give".into());
     }
-    Ok(Status::Verified)
+    Ok((Status::Verified, used))
 }
 
 /// The body a roller reveals with: every contribution that arrived, the seed, the roll.

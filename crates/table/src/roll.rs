@@ -74,10 +74,10 @@ impl TableRoll {
         self.expected.iter().all(|k| self.seen.contains_key(k))
     }
 
-    /// Peers whose contribution arrived here but the reveal did not use (it reached the roller too late, or not
-    /// at all): the roll is still verified, without their randomness.
+    /// Peers whose contribution arrived here but the verified reveal did not use (it reached the roller too late,
+    /// or not at all): the roll is still verified, without their randomness. Empty unless verified.
     pub fn unused(&self) -> Vec<PeerKey> {
-        let Some(used) = &self.used else { return Vec::new() };
+        let Some(used) = self.used.as_ref().filter(|_| self.status == Status::Verified) else { return Vec::new() };
         self.seen.keys().filter(|k| !used.iter().any(|(u, _)| u == *k)).copied().collect()
     }
 
