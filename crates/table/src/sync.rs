@@ -2,7 +2,9 @@
 //! missed from the phones that have it (any phone may pass on another's messages: they are signed). Relays store
 //! nothing of ours (ephemeral events), so the table's log lives on the phones.
 //!
-//! - `have`: what this phone has, per sender the highest number up to which it has every message ([`heads`]);
+//! - `have`: what this phone has, per sender the highest number up to which it has every message and how many of
+//!   that sender's messages it has ([`Held`]: a phone missing a message no later one points to, such as one its own
+//!   sender lost in a crash before saving, has as high a head but fewer messages, and asks for them all);
 //!   sent every `HEARTBEAT_MS` to everyone, so it is also the heartbeat that shows a phone present, and with `away`
 //!   set when the phone is being hidden (locked, switched away).
 //! - `want`: sent to one peer whose `have` is ahead: the asker's own heads, "send what I lack".
@@ -24,13 +26,13 @@ use std::collections::BTreeMap;
 pub enum SyncFrame {
     Have {
         table: Bytes32,
-        heads: BTreeMap<PeerKey, u64>,
+        heads: Heads,
         #[serde(default, skip_serializing_if = "is_false")]
         away: bool,
     },
     Want {
         table: Bytes32,
-        heads: BTreeMap<PeerKey, u64>,
+        heads: Heads,
     },
     Give {
         table: Bytes32,
@@ -75,6 +77,14 @@ impl SyncFrame {
     }
 }
 
+/// Per sender, what a phone has of its messages.
+pub type Heads = BTreeMap<PeerKey, Held>;
+
+/// What a phone has of one sender's messages: `[head, count]` in JSON. The head is the highest number up to which it
+/// has every message (following `prev`); the count, how many it has in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held(pub u64, pub u64);
+
 /// A sync frame to send: to one peer, or to everyone (`to` None).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SyncOut {
@@ -106,19 +116,21 @@ impl Chains {
         }
     }
 
-    /// Per sender, the highest number up to which every message is here: below the first message whose chain of
-    /// `prev`s reaches one that is not here, or the highest number when none does. A message without `prev` starts
-    /// a chain (a sender's first, or one written before catch-up existed).
-    pub fn heads(&self) -> BTreeMap<PeerKey, u64> {
-        self.by_sender.iter().map(|(k, chain)| (*k, head(chain))).collect()
+    /// Per sender, the highest number up to which every message is here (below the first message whose chain of
+    /// `prev`s reaches one that is not here, or the highest number when none does; a message without `prev` starts
+    /// a chain: a sender's first, or one written before catch-up existed), and how many are here.
+    pub fn heads(&self) -> Heads {
+        self.by_sender.iter().map(|(k, chain)| (*k, Held(head(chain), chain.len() as u64))).collect()
     }
 
-    /// The log indexes of the messages `heads` (another member's) lacks, oldest (by number) first.
-    pub fn lacking(&self, heads: &BTreeMap<PeerKey, u64>) -> Vec<(u64, usize)> {
+    /// The log indexes of the messages another member lacks, by its `heads`, oldest (by number) first: those above
+    /// its head, or all of a sender's when it has as high a head but fewer of them (a message off every chain).
+    pub fn lacking(&self, heads: &Heads) -> Vec<(u64, usize)> {
         let mut out: Vec<(u64, usize)> = Vec::new();
         for (k, chain) in &self.by_sender {
-            let have = heads.get(k).copied().unwrap_or(0);
-            out.extend(chain.range(have.saturating_add(1)..).filter_map(|(seq, (_, i))| Some((*seq, (*i)?))));
+            let Held(have, count) = heads.get(k).copied().unwrap_or_default();
+            let from = if have >= head(chain) && count < chain.len() as u64 { 0 } else { have.saturating_add(1) };
+            out.extend(chain.range(from..).filter_map(|(seq, (_, i))| Some((*seq, (*i)?))));
         }
         out.sort_unstable();
         out
@@ -142,7 +154,10 @@ fn head(chain: &Chain) -> u64 {
     chain.keys().next_back().copied().unwrap_or(0)
 }
 
-/// Whether `theirs` has, for some sender, more than `mine`.
-pub fn ahead(theirs: &BTreeMap<PeerKey, u64>, mine: &BTreeMap<PeerKey, u64>) -> bool {
-    theirs.iter().any(|(k, h)| *h > mine.get(k).copied().unwrap_or(0))
+/// Whether `theirs` has, for some sender, more than `mine`: a higher head, or as high a one and more messages.
+pub fn ahead(theirs: &Heads, mine: &Heads) -> bool {
+    theirs.iter().any(|(k, Held(h, n))| {
+        let Held(mh, mn) = mine.get(k).copied().unwrap_or_default();
+        *h > mh || (*h == mh && *n > mn)
+    })
 }

@@ -7,7 +7,7 @@ use crate::events::Event;
 use crate::key::Bytes32;
 use crate::key::PeerKey;
 use crate::limits::{HEARTBEAT_MS, MIN_GIVE_GAP_MS, REVEAL_LIMIT_MS, SYNC_GIVE_BYTES, WANT_TIMEOUT_MS};
-use crate::sync::{ahead, SyncFrame, SyncOut};
+use crate::sync::{ahead, Heads, SyncFrame, SyncOut};
 use std::collections::BTreeMap;
 
 #[derive(Default)]
@@ -19,20 +19,20 @@ pub(super) struct Catchup {
     /// The request for missed messages waiting for its answer: to whom, since when.
     asked: Option<(PeerKey, u64)>,
     /// The heads that request sent (what this device had then).
-    asked_with: BTreeMap<PeerKey, u64>,
+    asked_with: Heads,
     /// Per peer, when its last request was answered (pacing).
     gave: BTreeMap<PeerKey, u64>,
     /// Requests that came sooner than `MIN_GIVE_GAP_MS` after the last answer to the same peer: answered by a later
     /// tick (the newest request of each peer).
-    deferred: BTreeMap<PeerKey, BTreeMap<PeerKey, u64>>,
+    deferred: BTreeMap<PeerKey, Heads>,
     /// Per peer, its heads when this device last told it what it has because it was behind (told again only once
     /// its heads change).
-    told: BTreeMap<PeerKey, BTreeMap<PeerKey, u64>>,
+    told: BTreeMap<PeerKey, Heads>,
     /// Per peer, the heads of its last `have`.
-    heads: BTreeMap<PeerKey, BTreeMap<PeerKey, u64>>,
+    heads: BTreeMap<PeerKey, Heads>,
     /// Per peer, heads it listed that its complete answer did not bring this device up to (it lists a message it
     /// cannot pass on, say one its own sender lost): not asked for again until it lists more.
-    stuck: BTreeMap<PeerKey, BTreeMap<PeerKey, u64>>,
+    stuck: BTreeMap<PeerKey, Heads>,
 }
 
 impl Member {
@@ -141,7 +141,7 @@ impl Member {
 
     /// `from` has `heads`: ask it for what this device lacks, unless a request is already waiting or it was asked
     /// for exactly that before without result.
-    fn maybe_ask(&mut self, from: PeerKey, heads: BTreeMap<PeerKey, u64>, now_ms: u64, step: &mut Step) {
+    fn maybe_ask(&mut self, from: PeerKey, heads: Heads, now_ms: u64, step: &mut Step) {
         let behind = ahead(&heads, &self.chains.heads());
         let stuck = self.catchup.stuck.get(&from).is_some_and(|s| !ahead(&heads, s));
         let waiting = self.catchup.asked.is_some_and(|(_, at)| now_ms.saturating_sub(at) < WANT_TIMEOUT_MS);
@@ -153,7 +153,7 @@ impl Member {
 
     /// A peer whose `have` is behind this device's (a phone back from sleep, a newcomer) is told at once what this
     /// device has, so it asks now rather than at the next heartbeat.
-    fn tell_if_behind(&mut self, to: PeerKey, heads: &BTreeMap<PeerKey, u64>, step: &mut Step) {
+    fn tell_if_behind(&mut self, to: PeerKey, heads: &Heads, step: &mut Step) {
         let mine = self.chains.heads();
         let again = self.catchup.told.get(&to).is_some_and(|told| told == heads);
         if ahead(&mine, heads) && !again {
@@ -171,7 +171,7 @@ impl Member {
     }
 
     /// Answer `to`'s request: the messages its `heads` lack, oldest first, within `SYNC_GIVE_BYTES`.
-    fn give(&mut self, to: PeerKey, heads: &BTreeMap<PeerKey, u64>, now_ms: u64, step: &mut Step) {
+    fn give(&mut self, to: PeerKey, heads: &Heads, now_ms: u64, step: &mut Step) {
         if self.catchup.gave.get(&to).is_some_and(|at| now_ms.saturating_sub(*at) < MIN_GIVE_GAP_MS) {
             self.catchup.deferred.insert(to, heads.clone());
             return;
