@@ -12,14 +12,9 @@ pub const MAX_PEERS: usize = 8;
 pub const CONTRIBUTION_WAIT_MS: u64 = 2_000;
 /// An open roll's intent not revealed within this time shows as "not revealed".
 pub const REVEAL_LIMIT_MS: u64 = 30_000;
-/// Most rolls one peer may have open (announced, not revealed) at once.
+/// Most rolls one peer may announce within `CONTRIBUTION_WAIT_MS` of each other, by its own clock (its sequence
+/// numbers), so a phone catching up on many rolls at once counts them as one that saw them live.
 pub const MAX_OPEN_ROLLS_PER_PEER: usize = 16;
-/// Most messages a member holds back per peer while waiting for a gap in that peer's sequence numbers to fill (a
-/// message overtaken on the other path); past it the member stops waiting and applies them in order.
-pub const MAX_HELD_PER_PEER: usize = 64;
-/// How long a member holds a message back waiting for the gap before it to fill; then it is applied, gap and all.
-/// Well under `CONTRIBUTION_WAIT_MS`, so a held intent is still contributed to in time.
-pub const HOLD_MS: u64 = 1_500;
 /// Largest decrypted Nostr frame (`signal::Frame`), in bytes: a table message at its limit, escaped once more inside
 /// the frame's JSON, fits; so does an SDP with many candidates.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;

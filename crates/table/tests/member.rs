@@ -231,14 +231,13 @@ fn a_member_restored_from_a_save_older_than_its_last_messages_sends_what_every_p
     let secret = net.rng.bytes();
     let again = net.act(1, |m, now| m.roll(notation("1d8"), secret, now));
     net.run();
-    // Its first messages were taken at once: the others contributed (the restored member itself waits out its
-    // hold-back for what it missed).
+    // Its first messages were taken at once: the others contributed.
     let key = net.key(1);
     for i in [0, 2] {
         assert_eq!(net.member(i).table().roll(&key, &again).unwrap().seen.len(), 2, "at {i}: from 0 and 2");
     }
     assert!(net.sent[start..].len() >= 4, "hello, intent, two contributions");
-    net.advance(limits::HOLD_MS);
+    net.advance(limits::CONTRIBUTION_WAIT_MS);
     net.verified_alike(1, &again);
     assert_ne!(again, lost);
     assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
