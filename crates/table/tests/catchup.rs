@@ -92,11 +92,7 @@ fn a_phone_back_from_a_save_older_than_its_last_roll_gets_that_roll_back_from_th
     net.advance(CONTRIBUTION_WAIT_MS);
     let (back, _) = Member::restore(saved, net.now).unwrap();
     assert!(back.table().roll(&bea, &lost).is_none());
-    net.members[1] = Some(back);
-    net.act(1, |m, now| m.hello(now).map(|b| ((), b)));
-    for _ in 0..30 {
-        net.advance(100);
-    }
+    net.rejoin(1, back);
     // Her own roll, verified on her phone as on the others, though nothing else was missing and no later message
     // of hers points to it (her next one follows her older save): she has as high a head for herself, and fewer
     // of her messages, than the others.
@@ -113,11 +109,7 @@ fn a_phone_back_from_a_save_older_than_its_last_roll_gets_that_roll_back_from_th
     net.advance(500);
     let (back, _) = Member::restore(saved, net.now).unwrap();
     assert!(back.table().gm_request(&bea, &asked).is_none());
-    net.members[1] = Some(back);
-    net.act(1, |m, now| m.hello(now).map(|b| ((), b)));
-    for _ in 0..30 {
-        net.advance(100);
-    }
+    net.rejoin(1, back);
     assert!(net.member(1).table().gm_request(&bea, &asked).is_some(), "her GM request came back");
     assert!(net.real_problems().is_empty(), "{:?}", net.real_problems());
 }

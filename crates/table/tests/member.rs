@@ -183,12 +183,8 @@ fn a_member_saved_and_restored_mid_session_continues_where_it_was() {
     assert_eq!(back.seed_of(&net.key(0), &first), Some(seed));
     assert_eq!(back.hidden_request(&hidden), Some(&notation("3d6")));
     assert!(back.table().roll(&net.key(2), &meanwhile).is_none());
-    net.members[1] = Some(back);
     let before = net.sent.len();
-    net.act(1, |m, now| m.hello(now).map(|b| ((), b)));
-    for _ in 0..20 {
-        net.advance(100);
-    }
+    net.rejoin(1, back);
     assert_eq!(net.sent.len() - before, 1, "present peers do not answer the rejoin with a hello");
     // Its next messages continue the sequence numbers: the others accept them.
     let secret = net.rng.bytes();

@@ -183,6 +183,16 @@ impl Net {
         self.deliver_one()
     }
 
+    /// Device `i` is back as `member` (restored from its save): it says hello again, and 3 s pass in ticks, long
+    /// enough for its catch-up (answers to one peer are paced by `MIN_GIVE_GAP_MS`).
+    pub fn rejoin(&mut self, i: usize, member: Member) {
+        self.members[i] = Some(member);
+        self.act(i, |m, now| m.hello(now).map(|b| ((), b)));
+        for _ in 0..30 {
+            self.advance(100);
+        }
+    }
+
     /// Take device `i` off the network without a word (a closed tab).
     pub fn vanish(&mut self, i: usize) {
         self.members[i] = None;
