@@ -1,9 +1,10 @@
 // Groups `twiggy top -f csv` rows of the named main module (bench/size-breakdown) by where the code comes from.
-// Usage: node bench/size.d/group.mjs top.csv [N] [shipped.wasm]
+// Usage: node bench/size.d/group.mjs top.csv [N] [shipped.wasm] [title]
+// top.csv may hold the rows of several modules (a lazy screen's files), one header line first.
 // Sizes are raw bytes of the optimized module; the gzip share of a group is about its raw share.
 import fs from "node:fs";
 
-const [csvPath, topArg = "15", shipped] = process.argv.slice(2);
+const [csvPath, topArg = "15", shipped, title = "main wasm module"] = process.argv.slice(2);
 const top = Number(topArg);
 
 // twiggy's CSV: Name,ShallowSize,... with names quoted when they hold commas or quotes.
@@ -50,6 +51,10 @@ const groups = [
   ["Rust std (core, alloc, std, dlmalloc, hashbrown, closure shims)", (n, c) => /^(core|alloc|std|dlmalloc|hashbrown|compiler_builtins|rustc_demangle|indexmap|itoa|ryu|zmij|memchr)$/.test(c) || /^(<?(str|char|u8|u16|u32|u64|usize|i32|i64|f32|f64|bool)\b)/.test(n)],
   ["wasm-bindgen, js-sys, web-sys", (n, c) => /^(wasm_bindgen\w*|js_sys|web_sys|gloo\w*|getrandom|console_error_panic_hook)$/.test(c) || /^(import |export |elem|table|memory|type\[)/.test(n)],
   ["rand", (n, c) => /^rand\w*$/.test(c)],
+  ["dicetray_table, dicetray_tablenet (table mode)", (n, c) => /^dicetray_table(net)?$/.test(c)],
+  ["dicetray_saved (saved data, sheets)", (n, c) => c === "dicetray_saved"],
+  ["crypto (k256, elliptic-curve, sha2, aes-gcm, ...)", (n, c) => /^(k256|elliptic_curve|crypto_bigint|primeorder|ecdsa|signature|sha2|digest|aes|aes_gcm|ghash|polyval|ctr|cipher|aead|universal_hash|subtle|ff|group|hmac|rfc6979|block_buffer|generic_array|typenum|zeroize|base16ct|sec1|crypto_common|inout|cpufeatures|hex|base64)$/.test(c)],
+  ["qrcode", (n, c) => c === "qrcode"],
   ["functions without a name (generated glue)", (n) => /^code\[\d+\]$/.test(n)],
 ];
 
@@ -78,7 +83,7 @@ for (const { name, size } of rows) {
 
 const kb = (b) => (b / 1024).toFixed(1).padStart(7);
 const pct = (b) => ((100 * b) / shippedBytes).toFixed(1).padStart(5);
-console.log(`main wasm module, optimized, names aside: ${kb(shippedBytes)} KB raw`
+console.log(`${title}, optimized, names aside: ${kb(shippedBytes)} KB raw`
   + (shipped ? ` (dist/ ships ${kb(fs.statSync(shipped).size)} KB raw: ${shipped})` : ""));
 console.log("group                                                           KB raw   share");
 for (const [g, b] of [...sums].filter(([g]) => !g.startsWith("metadata")).sort((a, b) => b[1] - a[1])) {

@@ -1,7 +1,8 @@
 //! The site's build after cargo, in one program: Trunk builds the app (cargo, then wasm-bindgen) and runs
 //! `dicetray-xtask post-build` as its post_build hook (Trunk.toml), which
 //!   1. splits cargo's wasm into the main module and lazily loaded chunks (split.rs),
-//!   2. runs wasm-bindgen on the main module and, in release builds, wasm-opt on it and every chunk (tools.rs),
+//!   2. runs wasm-bindgen on the main module (tools.rs) and, in release builds, wasm-opt on it and every chunk that
+//!      changed since the last build (wasm_opt.rs),
 //!   3. gives the chunks and their loader content-hashed names and points the loader and the app's JS at them,
 //!      minifying the app's JS in release builds (js.rs),
 //!   4. puts the results in Trunk's staging folder under Trunk's names for the app's JS and wasm,
@@ -21,6 +22,7 @@ mod sheets;
 mod split;
 mod start;
 mod tools;
+mod wasm_opt;
 
 use eyre::{bail, eyre, Result, WrapErr};
 use std::path::{Path, PathBuf};
@@ -97,8 +99,13 @@ fn post_build(hook: &Hook) -> Result<()> {
     clock.lap("wasm-bindgen");
     let main_wasm = bindgen_dir.join(format!("{stem}_bg.wasm"));
     if hook.release {
-        tools::wasm_opt(&[std::slice::from_ref(&main_wasm), &split.chunks].concat())?;
+        let files = [std::slice::from_ref(&main_wasm), &split.chunks].concat();
+        let report = wasm_opt::optimize(&files, &target.join("dicetray-xtask").join("wasm-opt-cache"))?;
         clock.lap("wasm-opt");
+        println!(
+            "xtask: wasm-opt -Oz on {} file(s), {} unchanged since the last build",
+            report.optimized, report.from_cache
+        );
     }
 
     let mut renames = Vec::new();
