@@ -7,21 +7,21 @@
 use crate::body::RollRequest;
 use crate::limits::{MAX_ASK_FIELDS, MAX_NAME_CHARS};
 use dicetray_rules::systems::{Request, SYSTEM_IDS};
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-/// What a GM asks for. The first two are the same JSON as [`RollRequest`]'s kinds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum AskFor {
-    /// A whole system request, rolled as it is.
-    System { json: String },
-    /// Notation, rolled as typed.
-    Notation { text: String, version: u32 },
-    /// A system roll the player's sheet completes: `json` is a JSON object with `system` and the fields the GM
-    /// sets (`{"system":"24-system","dc":15}`); `row` names the skill or ability on the player's sheet that gives
-    /// the rest (`Stealth`).
-    Sheet { row: String, json: String },
+crate::tagged_enum! {
+    /// What a GM asks for. The first two are the same JSON as [`RollRequest`]'s kinds.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum AskFor by "kind" {
+        /// A whole system request, rolled as it is.
+        System = "system" { json: String },
+        /// Notation, rolled as typed.
+        Notation = "notation" { text: String, version: u32 },
+        /// A system roll the player's sheet completes: `json` is a JSON object with `system` and the fields the GM
+        /// sets (`{"system":"24-system","dc":15}`); `row` names the skill or ability on the player's sheet that
+        /// gives the rest (`Stealth`).
+        Sheet = "sheet" { row: String, json: String },
+    }
 }
 
 impl From<RollRequest> for AskFor {

@@ -19,6 +19,7 @@ pub mod seed;
 pub mod signal;
 pub mod sync;
 pub mod table;
+mod tagged;
 pub mod wire;
 
 pub use ask::AskFor;

@@ -21,25 +21,27 @@ use crate::signal::MAX_SYNC_BYTES;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
-pub enum SyncFrame {
-    Have {
-        table: Bytes32,
-        heads: Heads,
-        #[serde(default, skip_serializing_if = "is_false")]
-        away: bool,
-    },
-    Want {
-        table: Bytes32,
-        heads: Heads,
-    },
-    Give {
-        table: Bytes32,
-        messages: Vec<String>,
-        #[serde(default, skip_serializing_if = "is_false")]
-        more: bool,
-    },
+crate::tagged_enum! {
+    /// A sync frame; `t` names the kind.
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum SyncFrame by "t" {
+        Have = "have" {
+            table: Bytes32,
+            heads: Heads,
+            #[serde(default, skip_serializing_if = "is_false")]
+            away: bool,
+        },
+        Want = "want" {
+            table: Bytes32,
+            heads: Heads,
+        },
+        Give = "give" {
+            table: Bytes32,
+            messages: Vec<String>,
+            #[serde(default, skip_serializing_if = "is_false")]
+            more: bool,
+        },
+    }
 }
 
 fn is_false(b: &bool) -> bool {

@@ -228,7 +228,7 @@ impl Table {
                 self.peers.insert(from, peer);
                 Ok(vec![Event::Joined { peer: from, name: name.clone(), character: character.clone() }])
             }
-            Body::Leave => {
+            Body::Leave {} => {
                 let Some(p) = self.peers.get_mut(&from).filter(|p| p.said_seq < m.seq) else {
                     // A leave older than the hello already taken (the peer came back since): nothing changes.
                     return Ok(vec![]);

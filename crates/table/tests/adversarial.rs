@@ -179,8 +179,8 @@ fn a_forged_signature_is_refused() {
     assert_eq!(err.roll.as_deref(), Some("f"));
     // A stranger signing as player 0: its own key does not match player 0's.
     let mut mallory = Identity::from_secret(bytes(999).0).unwrap();
-    let theirs = String::from_utf8(mallory.seal(sim.hash, Body::Leave)).unwrap();
-    let ours = String::from_utf8(sim.seal(0, Body::Leave)).unwrap();
+    let theirs = String::from_utf8(mallory.seal(sim.hash, Body::Leave {})).unwrap();
+    let ours = String::from_utf8(sim.seal(0, Body::Leave {})).unwrap();
     let sig = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap()["sig"].as_str().unwrap().to_string();
     let spliced = ours.replace(&sig(&ours), &sig(&theirs));
     let err = sim.devices[1].table.receive(spliced.as_bytes(), NOW).unwrap_err();
@@ -190,7 +190,7 @@ fn a_forged_signature_is_refused() {
 #[test]
 fn a_message_for_another_table_is_refused() {
     let mut sim = Sim::new(2, 20);
-    let elsewhere = sim.devices[0].id.seal(table_hash("other"), Body::Leave);
+    let elsewhere = sim.devices[0].id.seal(table_hash("other"), Body::Leave {});
     let err = sim.devices[1].table.receive(&elsewhere, NOW).unwrap_err();
     assert!(err.to_string().contains("for another table"), "{err}");
 }
@@ -202,7 +202,7 @@ fn a_peer_leaving_mid_roll_does_not_block_it() {
     sim.announce(0, "l", "2d10", secret);
     let c = sim.contribution(1, 0, "l", 3);
     sim.deliver(&c, NOW + 10);
-    sim.send(2, Body::Leave, NOW + 20);
+    sim.send(2, Body::Leave {}, NOW + 20);
     assert_eq!(sim.devices[0].table.tick(NOW + 21), vec![Event::RevealDue { roll: "l".into() }]);
     let reveal = sim.reveal(0, "l", secret);
     sim.deliver(&reveal, NOW + 30);
@@ -284,7 +284,7 @@ fn a_peer_that_joined_after_the_intent_counts_and_so_does_one_that_left_since() 
     sim.deliver(&c, NOW + 10);
     // Player 2 leaves; a contribution it sent before (which may arrive after its leave) still counts: whether it
     // left first depends on the order messages reached each device.
-    sim.send(2, Body::Leave, NOW + 20);
+    sim.send(2, Body::Leave {}, NOW + 20);
     let gone = sim.contribution(2, 0, "j", 62);
     sim.deliver(&gone, NOW + 30);
     let c1 = sim.contribution(1, 0, "j", 63);
@@ -293,7 +293,7 @@ fn a_peer_that_joined_after_the_intent_counts_and_so_does_one_that_left_since() 
     let reveal = sim.reveal(0, "j", secret);
     let seen = sim.devices[1].table.roll(&roller, "j").unwrap().seen.len();
     assert_eq!(seen, 3, "player 1, player 2 and the newcomer");
-    let bye = late.seal(sim.hash, Body::Leave);
+    let bye = late.seal(sim.hash, Body::Leave {});
     sim.deliver(&bye, NOW + 45);
     sim.deliver(&reveal, NOW + 50);
     assert_eq!(sim.statuses(0, "j"), vec![Status::Verified; 3]);

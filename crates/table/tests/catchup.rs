@@ -201,7 +201,7 @@ fn messages_waiting_for_what_they_are_about_are_bounded_and_refused_naming_the_l
     let hash = table_hash("t");
     let mut refused = Vec::new();
     for _ in 0..=MAX_PARKED {
-        let m = stranger.seal(hash, Body::Leave);
+        let m = stranger.seal(hash, Body::Leave {});
         refused.extend(a.receive(&m, NOW, &mut || rng.bytes()).unwrap().refused);
     }
     assert_eq!(a.held(), MAX_PARKED);

@@ -309,7 +309,7 @@ fn a_copy_of_a_message_is_taken_once_and_a_refusal_is_reported_once() {
     // A stranger's message (before its hello) waits for the hello, then is refused once `PARK_MS` is over:
     // reported the first time, then ignored.
     let mut stranger = Identity::from_secret([9; 32]).unwrap();
-    let odd = stranger.seal(table_hash("t"), Body::Leave);
+    let odd = stranger.seal(table_hash("t"), Body::Leave {});
     assert_eq!(a.receive(&odd, NOW, fresh).unwrap(), Step::default());
     assert_eq!(a.held(), 1);
     let refused = a.tick(NOW + limits::PARK_MS, fresh).refused;

@@ -18,7 +18,7 @@ impl Member {
 
     /// Leave the table: the others' open rolls stop waiting for this device.
     pub fn leave(&mut self, now_ms: u64) -> Result<Vec<u8>, String> {
-        Ok(self.send(Body::Leave, now_ms)?.0)
+        Ok(self.send(Body::Leave {}, now_ms)?.0)
     }
 
     /// Announce an open roll of `request` with the caller's 32 random bytes as its secret; the roll id (unique on
