@@ -97,4 +97,9 @@ pub enum Declaration {
 pub struct OddsArgs {
     #[command(flatten)]
     pub source: Source,
+    /// With --request: the outcome chances for every value of one request field, FIELD=A..B (inclusive), or
+    /// FIELD=A..B/STEP for steps other than 1 (Hack & Slash's half steps: `difficulty=0..4/0.5`); at most 101
+    /// values. JSON: `{"system", "field", "rows": [{"value", "outcomes": {name: p}}]}`.
+    #[arg(long, value_name = "FIELD=A..B")]
+    pub vary: Option<String>,
 }

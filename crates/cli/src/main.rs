@@ -2,7 +2,8 @@
 //! JSON out.
 //!
 //! `roll` and `odds` take a positional EXPR (`-` reads one expression per line from stdin) or, for the five rule
-//! systems, `--request 'JSON'` (see [`request`]). `verify FILE` checks a table log (see [`verify`]).
+//! systems, `--request 'JSON'` (see [`request`]); `odds --request JSON --vary FIELD=A..B` gives the chances for
+//! every value of one field (see [`vary`]). `verify FILE` checks a table log (see [`verify`]).
 
 mod args;
 mod batch;
@@ -11,6 +12,7 @@ mod odds;
 mod out;
 mod request;
 mod roll;
+mod vary;
 mod verify;
 mod words;
 
@@ -24,8 +26,13 @@ fn main() -> ExitCode {
         Command::Roll(a) if a.source.request.is_some() => {
             request::roll(a.source.request.as_deref().unwrap_or_default(), a.seed, a.declare, a.source.json)
         }
-        Command::Odds(a) if a.source.request.is_some() => {
-            request::odds(a.source.request.as_deref().unwrap_or_default(), a.source.json)
+        Command::Odds(a) if a.source.request.is_some() => match a.vary.as_deref() {
+            Some(spec) => vary::run(a.source.request.as_deref().unwrap_or_default(), spec, a.source.json),
+            None => request::odds(a.source.request.as_deref().unwrap_or_default(), a.source.json),
+        },
+        Command::Odds(a) if a.vary.is_some() => {
+            eprintln!("error: --vary applies to a system request: give it with --request JSON");
+            false
         }
         Command::Roll(a) if a.declare.is_some() => {
             eprintln!("error: --declare applies to a system roll: give the pushed roll's --request and --seed");

@@ -18,7 +18,7 @@ fn report(e: &RequestError) -> bool {
 
 /// Read and check a request. A Remedy request without `reroll` gets `"best"`, the rulings' default for a new
 /// roll (the rules crate reads a missing `reroll` as `"always"`, how every saved roll was made).
-fn parse(json: &str) -> Result<Request, RequestError> {
+pub fn parse(json: &str) -> Result<Request, RequestError> {
     let mut request = Request::from_json(json)?;
     if let Request::Remedy(r) = &mut request {
         let given = serde_json::from_str::<Value>(json).ok().is_some_and(|v| v.get("reroll").is_some());
@@ -145,6 +145,6 @@ pub fn roll(json: &str, seed: Option<u64>, declare: Option<Declaration>, as_json
 }
 
 /// A system's name as players know it (`24-System`), from the rules crate's list.
-fn system_name(id: &str) -> &str {
+pub fn system_name(id: &str) -> &str {
     systems::system(id).map_or(id, |s| s.name)
 }

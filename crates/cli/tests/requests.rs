@@ -184,3 +184,85 @@ fn effect_reads_step_and_halve_the_effect_dice_from_a_request() {
     let bad = run(&["roll", "--request", r#"{"system":"total-effect","effect_reads":[{"die":"mid","flat":1}]}"#]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`effect_reads[0]`: give exactly one of `die` and `flat`"));
 }
+
+/// Hack & Slash, a single action, by brute force over both d6 (the rules text: success level = success roll +
+/// bonus - failure roll - difficulty; 1 or more is a full success, 0 or ½ a half success, below that a failure).
+fn hack_and_slash_brute(bonus: f64, difficulty: f64) -> [(&'static str, f64); 3] {
+    let (mut full, mut half) = (0.0, 0.0);
+    for success in 1..=6 {
+        for failure in 1..=6 {
+            let level = success as f64 + bonus - failure as f64 - difficulty;
+            if level >= 1.0 {
+                full += 1.0 / 36.0;
+            } else if level >= 0.0 {
+                half += 1.0 / 36.0;
+            }
+        }
+    }
+    [("full_success", full), ("half_success", half), ("failure", 1.0 - full - half)]
+}
+
+#[test]
+fn odds_of_every_value_match_brute_force_and_each_single_request() {
+    let request = r#"{"system":"hack-and-slash","bonus":1.5}"#;
+    let v = json_of(&run(&["odds", "--request", request, "--vary", "difficulty=-1..4/0.5", "--json"]));
+    assert_eq!((v["system"].as_str(), v["field"].as_str()), (Some("hack-and-slash"), Some("difficulty")));
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 11);
+    for (i, row) in rows.iter().enumerate() {
+        let difficulty = -1.0 + 0.5 * i as f64;
+        assert_eq!(row["value"].as_f64(), Some(difficulty));
+        for (name, want) in hack_and_slash_brute(1.5, difficulty) {
+            let got = row["outcomes"][name].as_f64().unwrap();
+            assert!((got - want).abs() < 1e-12, "difficulty {difficulty}: {name} {got} vs brute force {want}");
+        }
+    }
+    // Every system: each row is what `odds --request` says for the request with that value.
+    for (request, spec, field, values) in [
+        (EXAMPLES[0], "leverage=0..5", "leverage", [0, 5]),
+        (EXAMPLES[1], "dc=8..20", "dc", [8, 20]),
+        (EXAMPLES[2], "escalation=0..3", "escalation", [0, 3]),
+        (EXAMPLES[3], "risk=0..3", "risk", [0, 3]),
+        (EXAMPLES[4], "bonus=-2..2", "bonus", [-2, 2]),
+    ] {
+        let v = json_of(&run(&["odds", "--request", request, "--vary", spec, "--json"]));
+        let rows = v["rows"].as_array().unwrap();
+        assert_eq!(rows.len() as i64, values[1] - values[0] + 1, "{spec}");
+        for row in rows {
+            let mut single: Value = serde_json::from_str(request).unwrap();
+            single[field] = row["value"].clone();
+            let alone = json_of(&run(&["odds", "--request", &single.to_string(), "--json"]));
+            assert_eq!(row["outcomes"], alone["outcomes"], "{spec} at {}", row["value"]);
+        }
+    }
+}
+
+#[test]
+fn a_value_the_system_does_not_allow_is_refused_naming_the_field() {
+    let o = run(&["odds", "--request", EXAMPLES[0], "--vary", "leverage=0..6"]);
+    assert!(!o.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim(),
+        "error: invalid request with leverage = 6: `leverage`: 6 is out of range (allowed: 0 to 5)"
+    );
+    let o = run(&["odds", "--request", EXAMPLES[0], "--vary", "dc=0..200"]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim(),
+        "error: --vary `dc=0..200`: 201 values (MAX_VARY_VALUES: at most 101)"
+    );
+    let o = run(&["odds", "2d6", "--vary", "dc=0..2"]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--vary applies to a system request"));
+}
+
+#[test]
+fn the_text_table_has_a_row_per_value_and_a_column_per_outcome() {
+    let o = run(&["odds", "--request", r#"{"system":"hack-and-slash"}"#, "--vary", "difficulty=0..2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Hack & Slash odds by difficulty");
+    assert!(lines[1].contains("difficulty") && lines[1].contains("Full success") && lines[1].contains("Failure"));
+    assert_eq!(lines.len(), 5, "{text}");
+    // Difficulty 0: 15 of 36 full successes (41.6667 %), 6 half successes.
+    assert!(lines[2].trim_start().starts_with('0') && lines[2].contains("41.6667%") && lines[2].contains("16.6667%"));
+}

@@ -98,10 +98,26 @@ mod tests {
                 character: Option<String>,
             },
             Leave,
-            Intent { roll: String, request: RollRequest, commitment: Bytes32 },
-            SealedIntent { roll: String, commitment: Bytes32 },
-            Contribution { roll: String, roller: PeerKey, bytes: Bytes32 },
-            Reveal { roll: String, secret: Bytes32, contributions: Vec<String>, result: serde_json::Value },
+            Intent {
+                roll: String,
+                request: RollRequest,
+                commitment: Bytes32,
+            },
+            SealedIntent {
+                roll: String,
+                commitment: Bytes32,
+            },
+            Contribution {
+                roll: String,
+                roller: PeerKey,
+                bytes: Bytes32,
+            },
+            Reveal {
+                roll: String,
+                secret: Bytes32,
+                contributions: Vec<String>,
+                result: serde_json::Value,
+            },
             SealedReveal {
                 roll: String,
                 request: RollRequest,
@@ -115,7 +131,11 @@ mod tests {
                 to: Option<PeerKey>,
                 request: AskFor,
             },
-            Answer { id: String, gm: PeerKey, roll: String },
+            Answer {
+                id: String,
+                gm: PeerKey,
+                roll: String,
+            },
         }
 
         #[derive(Debug, Deserialize)]
@@ -128,7 +148,10 @@ mod tests {
                 #[serde(default)]
                 away: bool,
             },
-            Want { table: Bytes32, heads: Heads },
+            Want {
+                table: Bytes32,
+                heads: Heads,
+            },
             Give {
                 table: Bytes32,
                 messages: Vec<String>,
@@ -244,7 +267,8 @@ mod tests {
         }
         for input in [json!({"kind": "system", "json": "{}"}), json!({"kind": "sheet", "row": "x", "json": "{}"})] {
             assert_eq!(outcome(AskFor::deserialize(&input)), outcome(derived::AskFor::deserialize(&input)), "{input}");
-            let request = (outcome(RollRequest::deserialize(&input)), outcome(derived::RollRequest::deserialize(&input)));
+            let request =
+                (outcome(RollRequest::deserialize(&input)), outcome(derived::RollRequest::deserialize(&input)));
             assert_eq!(request.0, request.1, "{input}");
         }
     }
