@@ -68,6 +68,8 @@ mod tests {
     use serde_json::{json, Value};
 
     /// What serde derives for the same enums (named alike, as messages name them): the reference for every message.
+    /// Only their readings are compared, so their fields are never read.
+    #[allow(dead_code)]
     mod derived {
         use crate::key::{Bytes32, PeerKey};
         use crate::sync::Heads;
@@ -90,7 +92,6 @@ mod tests {
 
         #[derive(Debug, Deserialize)]
         #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-        #[allow(dead_code)]
         pub enum Body {
             Hello {
                 name: String,
@@ -140,7 +141,6 @@ mod tests {
 
         #[derive(Debug, Deserialize)]
         #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
-        #[allow(dead_code)]
         pub enum SyncFrame {
             Have {
                 table: Bytes32,

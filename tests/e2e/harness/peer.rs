@@ -322,7 +322,7 @@ impl CheatingPeer {
 
     /// Leave the table and close the connection.
     pub async fn leave(mut self) -> Result<(), String> {
-        self.send_table(Body::Leave).await?;
+        self.send_table(Body::Leave {}).await?;
         self.socket.close().await;
         Ok(())
     }
