@@ -90,23 +90,24 @@ fn prune(cache: &Path, keep: &BTreeSet<String>) -> Result<()> {
     Ok(())
 }
 
-/// binaryen's `index.js`, found from the `wasm-opt` on PATH (`<binaryen>/bin/wasm-opt`, linked from
-/// `.tools/node_modules/.bin/`).
+/// binaryen's `index.js`: the one beside the `wasm-opt` on PATH (`<binaryen>/bin/wasm-opt`, linked from
+/// `.tools/node_modules/.bin/`, which scripts/env.sh puts on PATH), else the checkout's `.tools/` (where
+/// scripts/tools.sh installs it), so `cargo test` finds it without scripts/env.sh.
 fn binaryen_index() -> Result<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
-    let wasm_opt =
-        std::env::split_paths(&path).map(|dir| dir.join("wasm-opt")).find(|candidate| candidate.is_file()).ok_or_else(
-            || eyre!("wasm-opt is not on PATH: scripts/tools.sh installs it (npm binaryen) into .tools/"),
-        )?;
-    let real = std::fs::canonicalize(&wasm_opt).wrap_err_with(|| format!("resolve {}", wasm_opt.display()))?;
-    let index = real.parent().and_then(Path::parent).map(|binaryen| binaryen.join("index.js"));
-    match index {
-        Some(index) if index.is_file() => Ok(index),
-        _ => bail!(
-            "{} is not binaryen's npm build (no index.js beside its bin/): scripts/tools.sh installs that one",
-            real.display()
-        ),
-    }
+    let on_path = std::env::split_paths(&path).map(|dir| dir.join("wasm-opt")).find(|candidate| candidate.is_file());
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.tools/node_modules/binaryen/bin/wasm-opt");
+    // `<binaryen>/bin/wasm-opt` -> `<binaryen>/index.js`; another wasm-opt (Debian's, a native build) has none.
+    let index_of = |wasm_opt: &Path| {
+        let real = std::fs::canonicalize(wasm_opt).ok()?;
+        Some(real.parent()?.parent()?.join("index.js")).filter(|index| index.is_file())
+    };
+    on_path.iter().chain([&checkout]).find_map(|wasm_opt| index_of(wasm_opt)).ok_or_else(|| {
+        eyre!(
+            "binaryen's npm build is not installed ({} is not it, and .tools/ has none): scripts/tools.sh installs it",
+            on_path.as_deref().map_or("no wasm-opt on PATH".into(), |p| p.display().to_string())
+        )
+    })
 }
 
 /// The version in the package.json beside binaryen's `index.js`.
@@ -146,7 +147,8 @@ mod tests {
         let (ours, theirs, cache) = (dir.join("ours.wasm"), dir.join("theirs.wasm"), dir.join("cache"));
         std::fs::write(&ours, SMALL_MODULE).unwrap();
         std::fs::write(&theirs, SMALL_MODULE).unwrap();
-        let status = Command::new("wasm-opt")
+        let command = binaryen.parent().unwrap().join("bin/wasm-opt");
+        let status = Command::new(&command)
             .args(["-Oz", "--strip-target-features", "--strip-producers"])
             .arg(&theirs)
             .arg("-o")
