@@ -102,7 +102,8 @@ fn binaryen_index() -> Result<PathBuf> {
         let real = std::fs::canonicalize(wasm_opt).ok()?;
         Some(real.parent()?.parent()?.join("index.js")).filter(|index| index.is_file())
     };
-    on_path.iter().chain([&checkout]).find_map(|wasm_opt| index_of(wasm_opt)).ok_or_else(|| {
+    let found = on_path.iter().chain([&checkout]).find_map(|wasm_opt| index_of(wasm_opt));
+    found.ok_or_else(|| {
         eyre!(
             "binaryen's npm build is not installed ({} is not it, and .tools/ has none): scripts/tools.sh installs it",
             on_path.as_deref().map_or("no wasm-opt on PATH".into(), |p| p.display().to_string())
