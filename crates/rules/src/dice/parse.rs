@@ -216,7 +216,7 @@ impl Parser {
                 if self.peek() == Some('d') {
                     // rpg-dice-roller takes a count computed from numbers, `(1+2)d6`: the same dice as `3d6`
                     let count = self.constant_count(&inner, col)?;
-                    return Ok(Node::Dice(self.dice(Some(count), col)?));
+                    return Ok(Node::Dice(Box::new(self.dice(Some(count), col)?)));
                 }
                 Ok(inner)
             }
@@ -239,12 +239,12 @@ impl Parser {
                     }
                 };
                 if self.peek() == Some('d') {
-                    Ok(Node::Dice(self.dice(Some(n), col)?))
+                    Ok(Node::Dice(Box::new(self.dice(Some(n), col)?)))
                 } else {
                     Ok(Node::Num(n))
                 }
             }
-            Some('d') => Ok(Node::Dice(self.dice(None, col)?)),
+            Some('d') => Ok(Node::Dice(Box::new(self.dice(None, col)?))),
             Some('{') => self.group(depth),
             Some(c) if c.is_ascii_alphabetic() => self.call(depth),
             _ => Err(self.unexpected("here: expected a number, a dice group (2d6), a function such as floor( or `(`")),
@@ -397,7 +397,7 @@ impl Parser {
             )
             .allowing("kh with dl, or kl with dh"));
         }
-        Ok(Node::Group(g))
+        Ok(Node::Group(Box::new(g)))
     }
 
     /// A success compare point and an optional `f` failure point: the cursor is on the compare sign.
@@ -494,15 +494,25 @@ impl Parser {
     /// Digits to a non-negative i64, or (past `i64::MAX`) the digits themselves, so the caller can name the
     /// limit such a number breaks (dice per group, faces, keep count).
     fn number_or_digits(&mut self) -> R<Result<i64, String>> {
-        let mut digits = String::new();
+        // Accumulated as read (no text built unless the number is too large, for the error's sake).
+        let start = self.i;
+        let mut n: Option<i64> = Some(0);
         while let Some(c) = self.peek().filter(char::is_ascii_digit) {
-            digits.push(c);
+            n = n.and_then(|n| n.checked_mul(10)).and_then(|n| n.checked_add(c as i64 - '0' as i64));
             self.i += 1;
         }
-        if digits.is_empty() {
+        if self.i == start {
             return Err(self.unexpected("here: expected a number"));
         }
-        Ok(digits.parse::<i64>().map_err(|_| digits))
+        Ok(n.ok_or_else(|| {
+            self.toks[start..self.i]
+                .iter()
+                .filter_map(|t| match t.kind {
+                    TokKind::Ch(c) => Some(c),
+                    _ => None,
+                })
+                .collect()
+        }))
     }
 
     /// An optionally negative integer (inside compare points).

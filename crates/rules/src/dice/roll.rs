@@ -100,7 +100,7 @@ impl ExprRoll {
 }
 
 /// One throw of the bare die (no rules applied).
-#[inline]
+#[inline(always)]
 fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
     match kind {
         DieKind::Standard(s) => face(rng, s) as i64,
@@ -292,7 +292,11 @@ impl DiceGroup {
         let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
         let mut capped = false;
         let clamps = self.min.is_some() || self.max.is_some();
-        for _ in 0..n {
+        if !clamps && self.explode.is_none() && self.reroll.is_none() {
+            // plain throws, one per die (the same draws as the loop below)
+            dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
+        }
+        for _ in 0..if dice.is_empty() { n } else { 0 } {
             let start = dice.len();
             let f = draw(self.die, rng);
             let mut d = DieRoll::new(self.die, f);
@@ -345,17 +349,7 @@ impl DiceGroup {
         let m = dice.len();
         let (lo, hi) = self.kept_span(m as u32);
         if (lo, hi) != (0, m as u32) {
-            // Ascending by value. Keeping (or dropping) at one end, ties keep the die thrown first, as in the
-            // legacy order; a middle run orders ties as thrown (rpg-dice-roller's stable sort).
-            let mut order: Vec<usize> = (0..m).collect();
-            if hi as usize == m {
-                order.sort_by_key(|&i| (dice[i].value, std::cmp::Reverse(i)));
-            } else {
-                order.sort_by_key(|&i| (dice[i].value, i));
-            }
-            for (pos, &i) in order.iter().enumerate() {
-                dice[i].kept = (lo as usize..hi as usize).contains(&pos);
-            }
+            keep_positions(&mut dice, lo as usize, hi as usize);
         }
         let mut subtotal = 0i64;
         for d in dice.iter_mut().filter(|d| d.kept) {
@@ -466,6 +460,42 @@ impl DiceGroup {
             d.rerolled.extend(replaced);
             self.show_plain_throw(d, f);
         }
+    }
+}
+
+/// Version 3's keep/drop: the dice kept are those at positions `lo..hi` of the dice in ascending value order
+/// (`lo < hi <= dice.len()`, or none kept when `lo >= hi`). Keeping (or dropping) at one end (`hi` is every die),
+/// ties keep the die thrown first, as in the legacy order; a middle run orders ties as thrown (rpg-dice-roller's
+/// stable sort). Two partial selections (O(n)) on (value, tie-break) keys find the run: no full sort.
+fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
+    let m = dice.len();
+    dice.iter_mut().for_each(|d| d.kept = false);
+    if lo >= hi {
+        return;
+    }
+    let tie = |i: usize| if hi == m { u32::MAX - i as u32 } else { i as u32 };
+    let key = |(i, d): (usize, &DieRoll)| (d.value, tie(i));
+    let mut small = [(0i64, 0u32); 64];
+    let mut large = Vec::new();
+    let keys: &mut [(i64, u32)] = if m <= small.len() {
+        for (slot, k) in small.iter_mut().zip(dice.iter().enumerate().map(key)) {
+            *slot = k;
+        }
+        &mut small[..m]
+    } else {
+        large.extend(dice.iter().enumerate().map(key));
+        &mut large
+    };
+    if lo > 0 {
+        keys.select_nth_unstable(lo);
+    }
+    let run = &mut keys[lo..];
+    if hi - lo < run.len() {
+        run.select_nth_unstable(hi - lo);
+    }
+    for &(_, t) in &run[..hi - lo] {
+        let i = if hi == m { (u32::MAX - t) as usize } else { t as usize };
+        dice[i].kept = true;
     }
 }
 

@@ -146,7 +146,7 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationEr
         };
         let mut inner = (*only).clone();
         (inner.keep, inner.drop) = (g.keep, g.drop);
-        let odds = node_odds(&Node::Dice(inner), budget)?;
+        let odds = node_odds(&Node::Dice(Box::new(inner)), budget)?;
         let m: Option<HashMap<Value, f64>> =
             odds.iter().map(|(v, p)| value::add(v, constant).map(|v| (v, p))).collect();
         return m.map(|m| Odds::from_pairs(m, odds.truncated_mass())).ok_or_else(|| too_big(col));
