@@ -8,7 +8,7 @@
 
 use super::ast::*;
 use super::error::NotationError;
-use super::lex::{lex, Tok, TokKind};
+use super::lex::{lex, lex_into, Tok, TokKind};
 use super::limits::*;
 use super::marks::{remedy_mark, RemedyMark};
 use super::value::Value;
@@ -28,16 +28,39 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
         return Err(NotationError::new(1, format!("notation version {version} is unknown"))
             .allowing(format!("1 to {NOTATION_VERSION}")));
     }
-    let (toks, end) = lex(src)?;
-    let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
-    p.expr()
+    // One token buffer per thread, reused by every parse (a fresh one if a parse is already using it).
+    thread_local! {
+        static TOKS: std::cell::RefCell<Vec<Tok>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let run = |toks: &mut Vec<Tok>| {
+        let end = lex_into(src, toks)?;
+        let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
+        p.expr()
+    };
+    TOKS.with(|t| match t.try_borrow_mut() {
+        Ok(mut toks) => {
+            let r = run(&mut toks);
+            if toks.capacity() > 4096 {
+                *toks = Vec::new(); // do not keep a long expression's buffer
+            }
+            r
+        }
+        Err(_) => run(&mut Vec::new()),
+    })
 }
 
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p =
-        Parser { toks, i: 0, end, total_dice: 0, version: NOTATION_VERSION, in_group: false, dice_compare: false };
+    let mut p = Parser {
+        toks: &toks,
+        i: 0,
+        end,
+        total_dice: 0,
+        version: NOTATION_VERSION,
+        in_group: false,
+        dice_compare: false,
+    };
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
@@ -53,8 +76,8 @@ pub fn parse_group(src: &str) -> R<DiceGroup> {
     Ok(g)
 }
 
-struct Parser {
-    toks: Vec<Tok>,
+struct Parser<'t> {
+    toks: &'t [Tok],
     i: usize,
     /// Column just after the last character.
     end: usize,
@@ -67,7 +90,7 @@ struct Parser {
     dice_compare: bool,
 }
 
-impl Parser {
+impl Parser<'_> {
     fn peek(&self) -> Option<char> {
         match self.toks.get(self.i) {
             Some(Tok { kind: TokKind::Ch(c), .. }) => Some(*c),

@@ -18,7 +18,7 @@ use super::roll::GroupRoll;
 use crate::die::{DieKind, DieRoll};
 use std::fmt::Write;
 
-#[inline]
+#[inline(always)]
 fn push_face(s: &mut String, kind: DieKind, f: i64) {
     match (kind, f) {
         (DieKind::Fudge | DieKind::FudgeOne, 1) => s.push('+'),

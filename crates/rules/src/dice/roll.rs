@@ -486,6 +486,27 @@ fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
         large.extend(dice.iter().enumerate().map(key));
         &mut large
     };
+    let index = |t: u32| if hi == m { (u32::MAX - t) as usize } else { t as usize };
+    // A few dice at one end (`20d20kh3`, `4d6kh3`'s one dropped): found in one pass over the keys.
+    let ends = [(hi == m && m - lo <= FEW, true, true), (hi == m && lo <= FEW, false, false)];
+    let ends = ends.into_iter().chain([(lo == 0 && hi <= FEW, false, true), (lo == 0 && m - hi <= FEW, true, false)]);
+    for (applies, largest, kept) in ends {
+        if applies {
+            let count = if kept {
+                hi - lo
+            } else if largest {
+                m - hi
+            } else {
+                lo
+            };
+            dice.iter_mut().for_each(|d| d.kept = !kept);
+            let (found, n) = extremes(keys, count, largest);
+            for &(_, t) in &found[..n] {
+                dice[index(t)].kept = kept;
+            }
+            return;
+        }
+    }
     if lo > 0 {
         keys.select_nth_unstable(lo);
     }
@@ -494,9 +515,32 @@ fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
         run.select_nth_unstable(hi - lo);
     }
     for &(_, t) in &run[..hi - lo] {
-        let i = if hi == m { (u32::MAX - t) as usize } else { t as usize };
-        dice[i].kept = true;
+        dice[index(t)].kept = true;
     }
+}
+
+/// At most this many dice at one end of a keep/drop are found by [`extremes`] instead of a selection.
+const FEW: usize = 8;
+
+/// The `count` (<= [`FEW`]) largest or smallest keys (all different), by insertion into a short sorted list:
+/// the first `n` of the array returned, with `n`.
+fn extremes(keys: &[(i64, u32)], count: usize, largest: bool) -> ([(i64, u32); FEW], usize) {
+    let mut best: [(i64, u32); FEW] = [(0, 0); FEW];
+    let mut n = 0;
+    let before = |a: &(i64, u32), b: &(i64, u32)| if largest { a > b } else { a < b };
+    for k in keys {
+        if n == count && (count == 0 || !before(k, &best[n - 1])) {
+            continue;
+        }
+        let mut j = if n < count { n } else { n - 1 };
+        while j > 0 && before(k, &best[j - 1]) {
+            best[j] = best[j - 1];
+            j -= 1;
+        }
+        best[j] = *k;
+        n = (n + 1).min(count);
+    }
+    (best, n)
 }
 
 /// The dice in value order (`order`), each die with the throws its explosions added; ties keep their order.
@@ -785,7 +829,9 @@ impl Eval<'_> {
                 let (pl, pr) = (Node::needs_parens(*op, lhs, true), Node::needs_parens(*op, rhs, false));
                 out.push_str(if pl { "(" } else { "" });
                 let a = self.eval(lhs, out)?;
-                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.text(), if pr { "(" } else { "" });
+                out.push_str(if pl { ") " } else { " " });
+                out.push_str(op.text());
+                out.push_str(if pr { " (" } else { " " });
                 let b = self.eval(rhs, out)?;
                 out.push_str(if pr { ")" } else { "" });
                 apply(*op, a, b, *pos, rhs)?
