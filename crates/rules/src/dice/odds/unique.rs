@@ -100,6 +100,8 @@ fn sample(
                 continue;
             }
             let add = if (skip..skip + k).contains(&j) { st } else { 0 };
+            #[cfg(feature = "opcount")]
+            crate::opcount::add(width);
             for s in 0..width {
                 let p = dp[j][s];
                 if p == 0.0 {
