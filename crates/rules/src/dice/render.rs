@@ -85,7 +85,7 @@ fn push_throw(s: &mut String, d: &DieRoll) {
 }
 
 /// Suffixes of a die (its first throw carries them for the whole die).
-#[inline]
+#[inline(always)]
 fn push_suffix(s: &mut String, first: &DieRoll) {
     if !first.kept {
         s.push_str(" dropped");

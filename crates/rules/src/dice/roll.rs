@@ -444,20 +444,26 @@ impl DiceGroup {
             if !blocked(d.value, earlier) {
                 continue;
             }
-            let stops: Vec<i64> = self.faces().filter(|&f| !blocked(f, earlier)).collect();
-            let mut replaced = vec![d.value];
+            // The faces that would stop the rerolls, listed only when needed: some face is new whenever there
+            // are fewer earlier dice than faces.
+            let stops = || -> Vec<i64> { self.faces().filter(|&f| !blocked(f, earlier)).collect() };
+            let faces = (self.die.max_face() - self.die.min_face() + 1) as usize;
+            let some_stop = earlier.len() < faces || !stops().is_empty();
+            d.rerolled.push(d.value);
+            let mut replaced = 1;
             let mut f = draw(self.die, rng);
-            if !u.once && !stops.is_empty() {
+            if !u.once && some_stop {
                 while blocked(f, earlier) {
-                    if replaced.len() as u32 >= MAX_REROLLS_PER_DIE {
+                    if replaced >= MAX_REROLLS_PER_DIE {
+                        let stops = stops();
                         f = stops[face(rng, stops.len() as u32) as usize - 1];
                         break;
                     }
-                    replaced.push(f);
+                    d.rerolled.push(f);
+                    replaced += 1;
                     f = draw(self.die, rng);
                 }
             }
-            d.rerolled.extend(replaced);
             self.show_plain_throw(d, f);
         }
     }
@@ -859,10 +865,17 @@ impl Expr {
             roll_groups: 0,
             prerolled: Default::default(),
         };
-        let mut expr = String::with_capacity(32);
-        self.push_canonical(&mut expr);
         let mut text = String::with_capacity(64);
         let total = ev.eval(&self.root, &mut text)?;
+        // A lone dice group's canonical text is its group's notation, already written.
+        let expr = match (&self.root, &self.comment, ev.groups.first()) {
+            (Node::Dice(_), None, Some(g)) => g.notation.clone(),
+            _ => {
+                let mut expr = String::with_capacity(32);
+                self.push_canonical(&mut expr);
+                expr
+            }
+        };
         text.push_str(" = ");
         value::push_value(&mut text, total);
         if let Some(c) = &self.comment {
