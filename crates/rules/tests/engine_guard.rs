@@ -129,7 +129,11 @@ fn every_row_keeps_its_target() {
                     now[i],
                     budget[i],
                     row.counts[i],
-                    if i < 2 { format!("{}x", row.odds_ratio) } else { format!("{:?}x", row.roll_ratio) }
+                    if i < 2 {
+                        format!("{}x", row.odds_ratio)
+                    } else {
+                        row.roll_ratio.map_or("-".into(), |r| format!("{r}x"))
+                    }
                 ));
             }
         }
