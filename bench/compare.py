@@ -1,7 +1,8 @@
 """Merges the three timing outputs of bench/compare, checks the exact odds agree, prints the table.
 
-Usage: compare.py DICETRAY.jsonl ICEPOOL.jsonl RPG.jsonl
-Exit status 1 if any probability differs by more than 1e-9 from icepool's.
+Usage: compare.py DICETRAY.jsonl ICEPOOL.jsonl RPG.jsonl [--ratios FILE]
+Exit status 1 if any probability differs by more than 1e-9 from icepool's. With --ratios, writes each row's odds
+and roll ratios (expression, odds ratio, roll ratio or -, tab-separated) for the engine guard's calibration.
 """
 import json
 import sys
@@ -26,8 +27,13 @@ def max_diff(a, b):
     return max(abs(pa.get(k, 0.0) - pb.get(k, 0.0)) for k in set(pa) | set(pb))
 
 
+ODDS_TARGET, ROLL_TARGET = 100.0, 20.0
+
+
 def main():
     dt, ip, rr = (load(p) for p in sys.argv[1:4])
+    ratios_out = sys.argv[sys.argv.index("--ratios") + 1] if "--ratios" in sys.argv else None
+    ratios, misses = [], []
     ok = True
     head = f"{'expression':<16} {'dicetray odds':>14} {'icepool odds':>14} {'speed-up':>9} {'max |dp|':>9}   " \
            f"{'dicetray rolls/s':>16} {'rpg-dice-roller/s':>17} {'ratio':>7}"
@@ -46,6 +52,8 @@ def main():
             ice = f"{i['odds_us']:.1f} us"
             ratio = i["odds_us"] / d["odds_us"]
             worst_odds = min(worst_odds, ratio)
+            if ratio < ODDS_TARGET:
+                misses.append(f"{expr} odds {ratio:.0f}x")
             speed = f"{ratio:.0f}x"
             dp = max_diff(d["total"], i["total"])
             diff = f"{dp:.1e}"
@@ -58,13 +66,22 @@ def main():
             rpg = f"{r['rolls_per_sec']:,.0f}"
             q = d["rolls_per_sec"] / r["rolls_per_sec"]
             worst_roll = min(worst_roll, q)
+            if q < ROLL_TARGET:
+                misses.append(f"{expr} rolls {q:.1f}x")
             rratio = f"{q:.1f}x"
         elif r is not None:
             rpg = "unsupported"
         print(f"{expr:<16} {odds:>14} {ice:>14} {speed:>9} {diff:>9}   {rolls:>16} {rpg:>17} {rratio:>7}")
+        if i is not None and "total" in d:
+            ratios.append((expr, f"{ratio:.1f}", f"{q:.2f}" if rratio else "-"))
     print()
-    print(f"slowest odds speed-up over icepool: {worst_odds:.0f}x (target >= 20x); "
-          f"lowest roll throughput ratio over rpg-dice-roller: {worst_roll:.1f}x (target >= 10x)")
+    print(f"slowest odds speed-up over icepool: {worst_odds:.0f}x (target >= {ODDS_TARGET:.0f}x); "
+          f"lowest roll throughput ratio over rpg-dice-roller: {worst_roll:.1f}x (target >= {ROLL_TARGET:.0f}x)")
+    print("under target: " + (", ".join(misses) if misses else "none"))
+    if ratios_out:
+        with open(ratios_out, "w") as f:
+            for row in ratios:
+                f.write("\t".join(row) + "\n")
     print("odds agree with icepool within 1e-9" if ok else "ODDS DISAGREE WITH ICEPOOL")
     sys.exit(0 if ok else 1)
 

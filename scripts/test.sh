@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every check: format, then two lanes at once (the machine has 2 cores and neither lane keeps both busy: LTO,
 # linking, wasm-opt and the tests run on one core for long stretches):
-#   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests;
+#   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests and the engine's
+#                 regression guard (bench/README.md, "Benchmarks");
 #   release lane: the release build of the site, its size budget, then the browser end-to-end tests against that
 #                 build, as soon as the native lane has built them (so they run beside the workspace's tests).
 # Each lane's lines are prefixed with its name. Installs missing tools first (scripts/tools.sh).
@@ -28,6 +29,8 @@ native_lane() {
   touch "$e2e_built"
   step "workspace tests"
   cargo test --workspace --no-fail-fast
+  step "engine guard (operation counts of every bench/compare row against budgets from its calibrated speed ratios)"
+  cargo test -p dicetray-rules --features opcount --test engine_guard -- --nocapture
 }
 
 release_lane() {

@@ -38,6 +38,9 @@ fn time<T>(budget: Duration, mut f: impl FnMut() -> T) -> (f64, u64) {
 }
 
 fn main() {
+    // `timing odds` or `timing rolls` times one side only (for profiling); the default times both.
+    let only = std::env::args().nth(1).unwrap_or_default();
+    let (do_odds, do_rolls) = (only != "rolls", only != "odds");
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("stdin");
         let src = line.split('\t').next().unwrap_or("").trim();
@@ -52,13 +55,17 @@ fn main() {
             }
         };
         let odds = e.odds();
-        let (odds_s, odds_iters) = time(Duration::from_millis(1000), || e.odds());
+        let (odds_s, odds_iters) = if do_odds { time(Duration::from_millis(1000), || e.odds()) } else { (f64::NAN, 0) };
         let mut seed = 0u64;
-        let (roll_s, _) = time(Duration::from_millis(1000), || {
-            seed += 1;
-            let mut rng = seeded(seed);
-            parse(src).unwrap().roll_with(&mut rng).map(|r| r.total)
-        });
+        let (roll_s, _) = if do_rolls {
+            time(Duration::from_millis(1000), || {
+                seed += 1;
+                let mut rng = seeded(seed);
+                parse(src).unwrap().roll_with(&mut rng).map(|r| r.total)
+            })
+        } else {
+            (f64::NAN, 0)
+        };
         let v = match odds {
             Ok(d) => serde_json::json!({
                 "expr": src, "odds_us": odds_s * 1e6, "odds_iters": odds_iters, "rolls_per_sec": 1.0 / roll_s,

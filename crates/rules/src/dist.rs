@@ -4,8 +4,6 @@
 //! (`truncated_mass`) when an unbounded process (exploding, rerolling until) was expanded only until the
 //! remaining mass fell below a threshold. Everything here is exact up to f64 rounding.
 
-use std::collections::BTreeMap;
-
 /// An exact distribution over the integers `min .. min + probs.len()`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dist {
@@ -36,20 +34,16 @@ impl Dist {
 
     /// From (value, probability) pairs in any order; repeated values add up.
     pub fn from_pairs<I: IntoIterator<Item = (i64, f64)>>(pairs: I) -> Self {
-        let map: BTreeMap<i64, f64> = pairs.into_iter().fold(BTreeMap::new(), |mut m, (v, p)| {
-            *m.entry(v).or_insert(0.0) += p;
-            m
-        });
-        match (map.keys().next(), map.keys().next_back()) {
-            (Some(&lo), Some(&hi)) => {
-                let mut probs = vec![0.0; (hi - lo + 1) as usize];
-                for (v, p) in map {
-                    probs[(v - lo) as usize] += p;
-                }
-                Dist::from_dense(lo, probs, 0.0)
-            }
-            _ => Dist { min: 0, probs: Vec::new(), truncated_mass: 0.0 },
+        // Straight into the dense vector (each value's probabilities add up in the order given, as before).
+        let pairs: Vec<(i64, f64)> = pairs.into_iter().collect();
+        let (Some(lo), Some(hi)) = (pairs.iter().map(|x| x.0).min(), pairs.iter().map(|x| x.0).max()) else {
+            return Dist { min: 0, probs: Vec::new(), truncated_mass: 0.0 };
+        };
+        let mut probs = vec![0.0; (hi - lo + 1) as usize];
+        for (v, p) in pairs {
+            probs[(v - lo) as usize] += p;
         }
+        Dist::from_dense(lo, probs, 0.0)
     }
 
     fn trim(&mut self) {
@@ -139,6 +133,8 @@ impl Dist {
         if self.probs.is_empty() || other.probs.is_empty() {
             return Dist { min: 0, probs: Vec::new(), truncated_mass: self.truncated_mass.max(other.truncated_mass) };
         }
+        #[cfg(feature = "opcount")]
+        crate::opcount::add(self.probs.len() * other.probs.len());
         let mut probs = vec![0.0; self.probs.len() + other.probs.len() - 1];
         for (i, &a) in self.probs.iter().enumerate() {
             if a == 0.0 {

@@ -15,6 +15,9 @@ pub mod dice;
 pub mod die;
 pub mod dist;
 mod multiset;
+#[cfg(feature = "opcount")]
+#[doc(hidden)]
+pub mod opcount;
 pub mod rng;
 pub mod systems;
 pub mod tagged;

@@ -20,6 +20,7 @@ pub fn fresh_seed() -> Result<u64, getrandom::Error> {
 }
 
 /// One face of a die with `sides` faces, uniformly in `1..=sides`. `sides` must be at least 1.
+#[inline(always)]
 pub fn face<R: RngCore + ?Sized>(rng: &mut R, sides: u32) -> u32 {
     debug_assert!(sides >= 1);
     rng.random_range(1..=sides)

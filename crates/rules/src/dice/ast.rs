@@ -45,8 +45,8 @@ pub enum Node {
     Num(i64),
     /// A literal with a decimal point (`1.5`), exact.
     Decimal(#[serde(with = "super::value")] Value),
-    /// A dice group such as `4d6kh3`.
-    Dice(DiceGroup),
+    /// A dice group such as `4d6kh3` (boxed: a group is large, and the parser returns nodes by value).
+    Dice(Box<DiceGroup>),
     /// Unary minus.
     Neg(Box<Node>),
     /// `lhs op rhs`; `pos` is the operator's column.
@@ -55,8 +55,8 @@ pub enum Node {
     Label(Box<Node>, String),
     /// A function call such as `floor(3d6/2)` or `max(1d6, 1d8)`; `pos` is the name's column.
     Call { func: Func, args: Vec<Node>, pos: Pos },
-    /// A `{...}` roll group.
-    Group(RollGroup),
+    /// A `{...}` roll group (boxed, as a dice group).
+    Group(Box<RollGroup>),
 }
 
 /// Display order of a group's dice or sub-rolls (`s`/`sa` ascending, `sd` descending); no change to the total.

@@ -52,13 +52,21 @@ fn other_script_digit(c: char) -> Option<u32> {
 /// Split `src` into tokens (and return the column just past the end). Fails on an over-long expression, an
 /// unclosed label or a foreign character.
 pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
+    let mut toks = Vec::with_capacity(src.len());
+    let end = lex_into(src, &mut toks)?;
+    Ok((toks, end))
+}
+
+/// [`lex`] into `toks` (emptied first), so a caller can reuse one buffer; returns the column past the end.
+pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, NotationError> {
+    toks.clear();
     // Byte length bounds the character count: count only when it could be over the limit.
     let n = if src.len() > MAX_EXPR_LEN { src.chars().count() } else { 0 };
     if n > MAX_EXPR_LEN {
         return Err(NotationError::new(MAX_EXPR_LEN + 1, format!("the expression is {n} characters long"))
             .allowing(format!("at most {MAX_EXPR_LEN} characters")));
     }
-    let mut toks = Vec::with_capacity(src.len());
+    toks.reserve(src.len());
     let mut col = 0;
     let mut it = src.char_indices();
     while let Some((at, c)) = it.next() {
@@ -108,7 +116,7 @@ pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
             }
         }
     }
-    Ok((toks, col + 1))
+    Ok(col + 1)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 
 use super::ast::*;
 use super::error::NotationError;
-use super::lex::{lex, Tok, TokKind};
+use super::lex::{lex, lex_into, Tok, TokKind};
 use super::limits::*;
 use super::marks::{remedy_mark, RemedyMark};
 use super::value::Value;
@@ -28,16 +28,39 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
         return Err(NotationError::new(1, format!("notation version {version} is unknown"))
             .allowing(format!("1 to {NOTATION_VERSION}")));
     }
-    let (toks, end) = lex(src)?;
-    let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
-    p.expr()
+    // One token buffer per thread, reused by every parse (a fresh one if a parse is already using it).
+    thread_local! {
+        static TOKS: std::cell::RefCell<Vec<Tok>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let run = |toks: &mut Vec<Tok>| {
+        let end = lex_into(src, toks)?;
+        let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
+        p.expr()
+    };
+    TOKS.with(|t| match t.try_borrow_mut() {
+        Ok(mut toks) => {
+            let r = run(&mut toks);
+            if toks.capacity() > 4096 {
+                *toks = Vec::new(); // do not keep a long expression's buffer
+            }
+            r
+        }
+        Err(_) => run(&mut Vec::new()),
+    })
 }
 
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p =
-        Parser { toks, i: 0, end, total_dice: 0, version: NOTATION_VERSION, in_group: false, dice_compare: false };
+    let mut p = Parser {
+        toks: &toks,
+        i: 0,
+        end,
+        total_dice: 0,
+        version: NOTATION_VERSION,
+        in_group: false,
+        dice_compare: false,
+    };
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
@@ -53,8 +76,8 @@ pub fn parse_group(src: &str) -> R<DiceGroup> {
     Ok(g)
 }
 
-struct Parser {
-    toks: Vec<Tok>,
+struct Parser<'t> {
+    toks: &'t [Tok],
     i: usize,
     /// Column just after the last character.
     end: usize,
@@ -67,7 +90,7 @@ struct Parser {
     dice_compare: bool,
 }
 
-impl Parser {
+impl Parser<'_> {
     fn peek(&self) -> Option<char> {
         match self.toks.get(self.i) {
             Some(Tok { kind: TokKind::Ch(c), .. }) => Some(*c),
@@ -216,7 +239,7 @@ impl Parser {
                 if self.peek() == Some('d') {
                     // rpg-dice-roller takes a count computed from numbers, `(1+2)d6`: the same dice as `3d6`
                     let count = self.constant_count(&inner, col)?;
-                    return Ok(Node::Dice(self.dice(Some(count), col)?));
+                    return Ok(Node::Dice(Box::new(self.dice(Some(count), col)?)));
                 }
                 Ok(inner)
             }
@@ -239,12 +262,12 @@ impl Parser {
                     }
                 };
                 if self.peek() == Some('d') {
-                    Ok(Node::Dice(self.dice(Some(n), col)?))
+                    Ok(Node::Dice(Box::new(self.dice(Some(n), col)?)))
                 } else {
                     Ok(Node::Num(n))
                 }
             }
-            Some('d') => Ok(Node::Dice(self.dice(None, col)?)),
+            Some('d') => Ok(Node::Dice(Box::new(self.dice(None, col)?))),
             Some('{') => self.group(depth),
             Some(c) if c.is_ascii_alphabetic() => self.call(depth),
             _ => Err(self.unexpected("here: expected a number, a dice group (2d6), a function such as floor( or `(`")),
@@ -397,7 +420,7 @@ impl Parser {
             )
             .allowing("kh with dl, or kl with dh"));
         }
-        Ok(Node::Group(g))
+        Ok(Node::Group(Box::new(g)))
     }
 
     /// A success compare point and an optional `f` failure point: the cursor is on the compare sign.
@@ -494,15 +517,25 @@ impl Parser {
     /// Digits to a non-negative i64, or (past `i64::MAX`) the digits themselves, so the caller can name the
     /// limit such a number breaks (dice per group, faces, keep count).
     fn number_or_digits(&mut self) -> R<Result<i64, String>> {
-        let mut digits = String::new();
+        // Accumulated as read (no text built unless the number is too large, for the error's sake).
+        let start = self.i;
+        let mut n: Option<i64> = Some(0);
         while let Some(c) = self.peek().filter(char::is_ascii_digit) {
-            digits.push(c);
+            n = n.and_then(|n| n.checked_mul(10)).and_then(|n| n.checked_add(c as i64 - '0' as i64));
             self.i += 1;
         }
-        if digits.is_empty() {
+        if self.i == start {
             return Err(self.unexpected("here: expected a number"));
         }
-        Ok(digits.parse::<i64>().map_err(|_| digits))
+        Ok(n.ok_or_else(|| {
+            self.toks[start..self.i]
+                .iter()
+                .filter_map(|t| match t.kind {
+                    TokKind::Ch(c) => Some(c),
+                    _ => None,
+                })
+                .collect()
+        }))
     }
 
     /// An optionally negative integer (inside compare points).

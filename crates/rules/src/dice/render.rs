@@ -18,7 +18,7 @@ use super::roll::GroupRoll;
 use crate::die::{DieKind, DieRoll};
 use std::fmt::Write;
 
-#[inline]
+#[inline(always)]
 fn push_face(s: &mut String, kind: DieKind, f: i64) {
     match (kind, f) {
         (DieKind::Fudge | DieKind::FudgeOne, 1) => s.push('+'),
@@ -27,18 +27,22 @@ fn push_face(s: &mut String, kind: DieKind, f: i64) {
     }
 }
 
-/// Append an integer without going through `fmt` (rendering is on the hot path of every roll).
-#[inline]
+/// Append an integer without going through `fmt` (rendering is on the hot path of every roll): a face below
+/// 100 inline, anything else out of line.
+#[inline(always)]
 pub(crate) fn push_int(s: &mut String, v: i64) {
     if (0..10).contains(&v) {
         s.push((b'0' + v as u8) as char);
-        return;
-    }
-    if (10..100).contains(&v) {
+    } else if (10..100).contains(&v) {
         s.push((b'0' + (v / 10) as u8) as char);
         s.push((b'0' + (v % 10) as u8) as char);
-        return;
+    } else {
+        push_int_long(s, v);
     }
+}
+
+#[inline(never)]
+fn push_int_long(s: &mut String, v: i64) {
     if v < 0 {
         s.push('-');
     }
@@ -81,7 +85,7 @@ fn push_throw(s: &mut String, d: &DieRoll) {
 }
 
 /// Suffixes of a die (its first throw carries them for the whole die).
-#[inline]
+#[inline(always)]
 fn push_suffix(s: &mut String, first: &DieRoll) {
     if !first.kept {
         s.push_str(" dropped");

@@ -100,7 +100,7 @@ impl ExprRoll {
 }
 
 /// One throw of the bare die (no rules applied).
-#[inline]
+#[inline(always)]
 fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
     match kind {
         DieKind::Standard(s) => face(rng, s) as i64,
@@ -292,7 +292,11 @@ impl DiceGroup {
         let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
         let mut capped = false;
         let clamps = self.min.is_some() || self.max.is_some();
-        for _ in 0..n {
+        if !clamps && self.explode.is_none() && self.reroll.is_none() {
+            // plain throws, one per die (the same draws as the loop below)
+            dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
+        }
+        for _ in 0..if dice.is_empty() { n } else { 0 } {
             let start = dice.len();
             let f = draw(self.die, rng);
             let mut d = DieRoll::new(self.die, f);
@@ -345,17 +349,7 @@ impl DiceGroup {
         let m = dice.len();
         let (lo, hi) = self.kept_span(m as u32);
         if (lo, hi) != (0, m as u32) {
-            // Ascending by value. Keeping (or dropping) at one end, ties keep the die thrown first, as in the
-            // legacy order; a middle run orders ties as thrown (rpg-dice-roller's stable sort).
-            let mut order: Vec<usize> = (0..m).collect();
-            if hi as usize == m {
-                order.sort_by_key(|&i| (dice[i].value, std::cmp::Reverse(i)));
-            } else {
-                order.sort_by_key(|&i| (dice[i].value, i));
-            }
-            for (pos, &i) in order.iter().enumerate() {
-                dice[i].kept = (lo as usize..hi as usize).contains(&pos);
-            }
+            keep_positions(&mut dice, lo as usize, hi as usize);
         }
         let mut subtotal = 0i64;
         for d in dice.iter_mut().filter(|d| d.kept) {
@@ -450,23 +444,109 @@ impl DiceGroup {
             if !blocked(d.value, earlier) {
                 continue;
             }
-            let stops: Vec<i64> = self.faces().filter(|&f| !blocked(f, earlier)).collect();
-            let mut replaced = vec![d.value];
+            // The faces that would stop the rerolls, listed only when needed: some face is new whenever there
+            // are fewer earlier dice than faces.
+            let stops = || -> Vec<i64> { self.faces().filter(|&f| !blocked(f, earlier)).collect() };
+            let faces = (self.die.max_face() - self.die.min_face() + 1) as usize;
+            let some_stop = earlier.len() < faces || !stops().is_empty();
+            d.rerolled.push(d.value);
+            let mut replaced = 1;
             let mut f = draw(self.die, rng);
-            if !u.once && !stops.is_empty() {
+            if !u.once && some_stop {
                 while blocked(f, earlier) {
-                    if replaced.len() as u32 >= MAX_REROLLS_PER_DIE {
+                    if replaced >= MAX_REROLLS_PER_DIE {
+                        let stops = stops();
                         f = stops[face(rng, stops.len() as u32) as usize - 1];
                         break;
                     }
-                    replaced.push(f);
+                    d.rerolled.push(f);
+                    replaced += 1;
                     f = draw(self.die, rng);
                 }
             }
-            d.rerolled.extend(replaced);
             self.show_plain_throw(d, f);
         }
     }
+}
+
+/// Version 3's keep/drop: the dice kept are those at positions `lo..hi` of the dice in ascending value order
+/// (`lo < hi <= dice.len()`, or none kept when `lo >= hi`). Keeping (or dropping) at one end (`hi` is every die),
+/// ties keep the die thrown first, as in the legacy order; a middle run orders ties as thrown (rpg-dice-roller's
+/// stable sort). Two partial selections (O(n)) on (value, tie-break) keys find the run: no full sort.
+fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
+    let m = dice.len();
+    dice.iter_mut().for_each(|d| d.kept = false);
+    if lo >= hi {
+        return;
+    }
+    let tie = |i: usize| if hi == m { u32::MAX - i as u32 } else { i as u32 };
+    let key = |(i, d): (usize, &DieRoll)| (d.value, tie(i));
+    let mut small = [(0i64, 0u32); 64];
+    let mut large = Vec::new();
+    let keys: &mut [(i64, u32)] = if m <= small.len() {
+        for (slot, k) in small.iter_mut().zip(dice.iter().enumerate().map(key)) {
+            *slot = k;
+        }
+        &mut small[..m]
+    } else {
+        large.extend(dice.iter().enumerate().map(key));
+        &mut large
+    };
+    let index = |t: u32| if hi == m { (u32::MAX - t) as usize } else { t as usize };
+    // A few dice at one end (`20d20kh3`, `4d6kh3`'s one dropped): found in one pass over the keys.
+    let ends = [(hi == m && m - lo <= FEW, true, true), (hi == m && lo <= FEW, false, false)];
+    let ends = ends.into_iter().chain([(lo == 0 && hi <= FEW, false, true), (lo == 0 && m - hi <= FEW, true, false)]);
+    for (applies, largest, kept) in ends {
+        if applies {
+            let count = if kept {
+                hi - lo
+            } else if largest {
+                m - hi
+            } else {
+                lo
+            };
+            dice.iter_mut().for_each(|d| d.kept = !kept);
+            let (found, n) = extremes(keys, count, largest);
+            for &(_, t) in &found[..n] {
+                dice[index(t)].kept = kept;
+            }
+            return;
+        }
+    }
+    if lo > 0 {
+        keys.select_nth_unstable(lo);
+    }
+    let run = &mut keys[lo..];
+    if hi - lo < run.len() {
+        run.select_nth_unstable(hi - lo);
+    }
+    for &(_, t) in &run[..hi - lo] {
+        dice[index(t)].kept = true;
+    }
+}
+
+/// At most this many dice at one end of a keep/drop are found by [`extremes`] instead of a selection.
+const FEW: usize = 8;
+
+/// The `count` (<= [`FEW`]) largest or smallest keys (all different), by insertion into a short sorted list:
+/// the first `n` of the array returned, with `n`.
+fn extremes(keys: &[(i64, u32)], count: usize, largest: bool) -> ([(i64, u32); FEW], usize) {
+    let mut best: [(i64, u32); FEW] = [(0, 0); FEW];
+    let mut n = 0;
+    let before = |a: &(i64, u32), b: &(i64, u32)| if largest { a > b } else { a < b };
+    for k in keys {
+        if n == count && (count == 0 || !before(k, &best[n - 1])) {
+            continue;
+        }
+        let mut j = if n < count { n } else { n - 1 };
+        while j > 0 && before(k, &best[j - 1]) {
+            best[j] = best[j - 1];
+            j -= 1;
+        }
+        best[j] = *k;
+        n = (n + 1).min(count);
+    }
+    (best, n)
 }
 
 /// The dice in value order (`order`), each die with the throws its explosions added; ties keep their order.
@@ -755,7 +835,9 @@ impl Eval<'_> {
                 let (pl, pr) = (Node::needs_parens(*op, lhs, true), Node::needs_parens(*op, rhs, false));
                 out.push_str(if pl { "(" } else { "" });
                 let a = self.eval(lhs, out)?;
-                let _ = write!(out, "{} {} {}", if pl { ")" } else { "" }, op.text(), if pr { "(" } else { "" });
+                out.push_str(if pl { ") " } else { " " });
+                out.push_str(op.text());
+                out.push_str(if pr { " (" } else { " " });
                 let b = self.eval(rhs, out)?;
                 out.push_str(if pr { ")" } else { "" });
                 apply(*op, a, b, *pos, rhs)?
@@ -783,10 +865,17 @@ impl Expr {
             roll_groups: 0,
             prerolled: Default::default(),
         };
-        let mut expr = String::with_capacity(32);
-        self.push_canonical(&mut expr);
         let mut text = String::with_capacity(64);
         let total = ev.eval(&self.root, &mut text)?;
+        // A lone dice group's canonical text is its group's notation, already written.
+        let expr = match (&self.root, &self.comment, ev.groups.first()) {
+            (Node::Dice(_), None, Some(g)) => g.notation.clone(),
+            _ => {
+                let mut expr = String::with_capacity(32);
+                self.push_canonical(&mut expr);
+                expr
+            }
+        };
         text.push_str(" = ");
         value::push_value(&mut text, total);
         if let Some(c) = &self.comment {

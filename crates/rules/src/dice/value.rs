@@ -77,14 +77,23 @@ pub fn decimal_within(v: Value, max_places: u32) -> Option<String> {
     None
 }
 
-/// a + b, a - b, a * b, None past 64 bits.
+/// a + b, a - b, a * b, None past 64 bits. Whole numbers (every total without `/`) skip the fractions' gcd.
 pub fn add(a: Value, b: Value) -> Option<Value> {
+    if a.is_integer() && b.is_integer() {
+        return i64::checked_add(*a.numer(), *b.numer()).map(int);
+    }
     a.checked_add(&b)
 }
 pub fn sub(a: Value, b: Value) -> Option<Value> {
+    if a.is_integer() && b.is_integer() {
+        return i64::checked_sub(*a.numer(), *b.numer()).map(int);
+    }
     a.checked_sub(&b)
 }
 pub fn mul(a: Value, b: Value) -> Option<Value> {
+    if a.is_integer() && b.is_integer() {
+        return i64::checked_mul(*a.numer(), *b.numer()).map(int);
+    }
     a.checked_mul(&b)
 }
 /// a / b: None for b = 0 or past 64 bits (the caller tells the two apart).

@@ -8,10 +8,10 @@ use super::super::limits::MAX_ODDS_SUPPORT;
 use super::super::value::{self, PowError, Value};
 use super::budget::{check_support, Budget};
 use super::exact::{Inner, Odds};
+use super::fastmap::{Key, ValueMap};
 use super::group_odds;
 use crate::dist::Dist;
 use num_traits::Signed;
-use std::collections::HashMap;
 
 /// Steps charged per pair of values combined through a hash map (several times a dense multiply-add).
 const SPARSE_PAIR_COST: f64 = 8.0;
@@ -32,7 +32,7 @@ fn division_by_zero(col: usize, rhs: &Node, pz: f64) -> NotationError {
 pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Odds, NotationError> {
     match node {
         Node::Num(n) => Ok(Dist::point(*n).into()),
-        Node::Decimal(v) => Ok(Odds::from_pairs(HashMap::from([(*v, 1.0)]), 0.0)),
+        Node::Decimal(v) => Ok(Odds::from_pairs(ValueMap::from_iter([(Key(*v), 1.0)]), 0.0)),
         Node::Dice(g) => {
             g.validate()?;
             Ok(group_odds(g, budget)?.into())
@@ -50,6 +50,21 @@ pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Odds, Notati
                 }
                 _ => map(&d, budget, 1, |v| value::sub(value::int(0), v).ok_or(PowError::Overflow), node),
             }
+        }
+        Node::Call { func: func @ (Func::Floor | Func::Ceil | Func::Round), args, pos } if is_quotient(&args[0]) => {
+            let Node::Bin { lhs, rhs, pos: div, .. } = &args[0] else { unreachable!("a quotient") };
+            let a = node_odds(lhs, budget)?;
+            let b = node_odds(rhs, budget)?;
+            let f = |v: Value| match func {
+                Func::Floor => v.floor(),
+                Func::Ceil => v.ceil(),
+                _ => v.round(),
+            };
+            if let Some(d) = rounded_quotient(&a, &b, budget, pos.0, f)? {
+                return Ok(d.into());
+            }
+            let q = binary(BinOp::Div, &a, &b, budget, div.0, rhs)?;
+            map(&q, budget, pos.0, |v| Ok(f(v)), node)
         }
         Node::Call { func, args, pos } => {
             let col = pos.0;
@@ -73,6 +88,11 @@ pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Odds, Notati
                 Func::Min | Func::Max => {
                     let max = *func == Func::Max;
                     odds.into_iter().try_fold(x, |acc, y| {
+                        let f = |a: i64, b: i64| if max { a.max(b) } else { a.min(b) };
+                        let bounds = |(a0, a1): (i64, i64), (b0, b1): (i64, i64)| Some((a0.min(b0), a1.max(b1)));
+                        if let Some(d) = whole_pairs(&acc, &y, budget, col, bounds, f)? {
+                            return Ok(d.into());
+                        }
                         combine(&acc, &y, budget, col, |a, b| Ok(if max { a.max(b) } else { a.min(b) }), &args[1])
                     })
                 }
@@ -100,6 +120,18 @@ fn binary(op: BinOp, a: &Odds, b: &Odds, budget: &mut Budget, col: usize, rhs: &
             if let Some(d) = whole_binary(op, x, y, budget, col)? {
                 return Ok(d.into());
             }
+        }
+    }
+    if op == BinOp::Rem {
+        // the remainder lies between 0 and the divisor, or is the dividend where the divisor is 0
+        let bounds = |(a0, a1): (i64, i64), (b0, b1): (i64, i64)| {
+            let zero = b0 <= 0 && 0 <= b1;
+            let lo = 0.min(if b0 < 0 { b0 + 1 } else { 0 }).min(if zero { a0 } else { 0 });
+            let hi = 0.max(if b1 > 0 { b1 - 1 } else { 0 }).max(if zero { a1 } else { 0 });
+            Some((lo, hi))
+        };
+        if let Some(d) = whole_pairs(a, b, budget, col, bounds, rem_whole)? {
+            return Ok(d.into());
         }
     }
     combine(
@@ -176,8 +208,84 @@ fn whole_binary(op: BinOp, a: &Dist, b: &Dist, budget: &mut Budget, col: usize) 
     }
 }
 
+/// `x / y` with notation version 2's exact division.
+fn is_quotient(node: &Node) -> bool {
+    matches!(node, Node::Bin { op: BinOp::Div, .. })
+}
+
+/// `floor`, `ceil` or `round` (`f`) of X / c for a whole X and a whole constant c other than 0 (halving a roll,
+/// `floor(3d6/2)`), straight into whole numbers: the same values, probabilities, budget charges and checks as
+/// the division into fractions and the function over them, without the fractions in between. None (nothing
+/// charged) for any other operands: the caller then divides and maps.
+fn rounded_quotient(
+    a: &Odds,
+    b: &Odds,
+    budget: &mut Budget,
+    col: usize,
+    f: impl Fn(Value) -> Value,
+) -> Result<Option<Dist>, NotationError> {
+    let (Some(x), Some(y)) = (a.whole(), b.whole()) else { return Ok(None) };
+    let (Some(c), Some(c1), Some(x0), Some(x1)) = (y.min(), y.max(), x.min(), x.max()) else { return Ok(None) };
+    const SMALL: i64 = 1 << 62;
+    if c != c1 || c == 0 || c.abs() > SMALL || x0 < -SMALL || x1 > SMALL {
+        return Ok(None);
+    }
+    // as `combine` (every pair) and `map` (every quotient: as many as values of X, c being one number) charge
+    let n = a.len() as f64;
+    budget.charge(n * SPARSE_PAIR_COST, col)?;
+    budget.charge(n * SPARSE_PAIR_COST, col)?;
+    #[cfg(feature = "opcount")]
+    crate::opcount::add(a.len());
+    let q = |v: i64| *f(Value::new(v, c)).numer();
+    let (lo, hi) = if c > 0 { (q(x0), q(x1)) } else { (q(x1), q(x0)) };
+    let mut p = vec![0.0; (hi - lo + 1) as usize];
+    for (v, pv) in x.iter() {
+        p[(q(v) - lo) as usize] += pv * y.p(c);
+    }
+    let t = 1.0 - (1.0 - x.truncated_mass()) * (1.0 - y.truncated_mass());
+    Ok(Some(Dist::from_dense(lo, p, t)))
+}
+
+/// The remainder of whole numbers as [`value::rem`] takes it (the sign of the divisor; `a % 0` is `a`), for
+/// operands within ±2^31 (where nothing overflows).
+pub(crate) fn rem_whole(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        return a;
+    }
+    let q = a / b - i64::from(a % b != 0 && (a < 0) != (b < 0));
+    a - b * q
+}
+
+/// f(X, Y) of whole operands straight into a dense vector, for an f that cannot fail on operands within ±2^31
+/// and stays within `bounds((lo X, hi X), (lo Y, hi Y))`. The same budget is charged as for [`combine`], so a
+/// refusal reads the same. None (nothing charged) when an operand is not whole, is beyond ±2^31, or the range
+/// is over the size limit: [`combine`] then takes it.
+fn whole_pairs(
+    a: &Odds,
+    b: &Odds,
+    budget: &mut Budget,
+    col: usize,
+    bounds: impl Fn((i64, i64), (i64, i64)) -> Option<(i64, i64)>,
+    f: impl Fn(i64, i64) -> i64,
+) -> Result<Option<Dist>, NotationError> {
+    let (Some(x), Some(y)) = (a.whole(), b.whole()) else { return Ok(None) };
+    let (Some(a0), Some(a1), Some(b0), Some(b1)) = (x.min(), x.max(), y.min(), y.max()) else { return Ok(None) };
+    const SMALL: i64 = 1 << 31;
+    if [a0, a1, b0, b1].iter().any(|v| !(-SMALL..=SMALL).contains(v)) {
+        return Ok(None);
+    }
+    let Some((lo, hi)) = bounds((a0, a1), (b0, b1)) else { return Ok(None) };
+    if hi - lo >= MAX_ODDS_SUPPORT as i64 {
+        return Ok(None);
+    }
+    budget.charge(a.len() as f64 * b.len() as f64 * SPARSE_PAIR_COST, col)?;
+    Ok(Some(product(x, y, lo, hi, f)))
+}
+
 /// The distribution of f(X, Y) for independent X, Y, into a dense vector over `lo..=hi` (f must stay there).
 fn product(a: &Dist, b: &Dist, lo: i64, hi: i64, f: impl Fn(i64, i64) -> i64) -> Dist {
+    #[cfg(feature = "opcount")]
+    crate::opcount::add(a.support_len() * b.support_len());
     let mut p = vec![0.0; (hi - lo + 1) as usize];
     for (x, px) in a.iter() {
         for (y, py) in b.iter() {
@@ -189,8 +297,8 @@ fn product(a: &Dist, b: &Dist, lo: i64, hi: i64, f: impl Fn(i64, i64) -> i64) ->
 }
 
 /// Adds `p` to `v`'s probability in `m`, failing when the result would have more values than the size limit.
-fn put(m: &mut HashMap<Value, f64>, v: Value, p: f64, col: usize) -> Result<(), NotationError> {
-    *m.entry(v).or_insert(0.0) += p;
+fn put(m: &mut ValueMap, v: Value, p: f64, col: usize) -> Result<(), NotationError> {
+    *m.entry(Key(v)).or_insert(0.0) += p;
     if m.len() as u64 > MAX_ODDS_SUPPORT {
         return Err(NotationError::new(
             col,
@@ -233,7 +341,9 @@ fn map(
     node: &Node,
 ) -> Result<Odds, NotationError> {
     budget.charge(x.len() as f64 * SPARSE_PAIR_COST, col)?;
-    let mut m = HashMap::with_capacity(x.len());
+    #[cfg(feature = "opcount")]
+    crate::opcount::add(x.len() * SPARSE_PAIR_COST as usize);
+    let mut m = ValueMap::with_capacity_and_hasher(x.len(), Default::default());
     for (v, p) in x.iter() {
         let y = f(v).map_err(|e| value_error(e, col, node, v, p))?;
         put(&mut m, y, p, col)?;
@@ -251,8 +361,10 @@ fn combine(
     rhs: &Node,
 ) -> Result<Odds, NotationError> {
     budget.charge(a.len() as f64 * b.len() as f64 * SPARSE_PAIR_COST, col)?;
+    #[cfg(feature = "opcount")]
+    crate::opcount::add(a.len() * b.len() * SPARSE_PAIR_COST as usize);
     let bs: Vec<(Value, f64)> = b.iter().collect();
-    let mut m = HashMap::new();
+    let mut m = ValueMap::default();
     for (x, px) in a.iter() {
         for &(y, py) in &bs {
             let v = f(x, y).map_err(|e| value_error(e, col, rhs, y, py))?;
@@ -261,4 +373,18 @@ fn combine(
     }
     let t = 1.0 - (1.0 - a.truncated_mass()) * (1.0 - b.truncated_mass());
     Ok(Odds::from_pairs(m, t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_remainder_is_the_exact_one() {
+        for a in -40..=40 {
+            for b in -13..=13 {
+                assert_eq!(value::int(rem_whole(a, b)), value::rem(value::int(a), value::int(b)).unwrap(), "{a} % {b}");
+            }
+        }
+    }
 }

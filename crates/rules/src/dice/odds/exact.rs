@@ -6,8 +6,18 @@
 
 use super::super::limits::MAX_ODDS_SUPPORT;
 use super::super::value::{self, Value};
+use super::fastmap::ValueMap;
 use crate::dist::{add_up, Dist};
-use std::collections::HashMap;
+
+/// Sort (value, probability) pairs by value. Values are reduced with a positive denominator, so a/b < c/d
+/// exactly when a*d < c*b (in 128 bits: no overflow), without `Ratio`'s comparison by continued fractions.
+pub(crate) fn sort_values(v: &mut [(Value, f64)]) {
+    v.sort_unstable_by(|x, y| {
+        let (a, b) = (*x.0.numer() as i128, *x.0.denom() as i128);
+        let (c, d) = (*y.0.numer() as i128, *y.0.denom() as i128);
+        (a * d).cmp(&(c * b))
+    });
+}
 
 /// The exact distribution of a total.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,9 +42,9 @@ impl From<Dist> for Odds {
 impl Odds {
     /// From (value, probability) pairs in any order (equal values add up); whole values that fit the dense
     /// size limit become a [`Dist`].
-    pub(crate) fn from_pairs(pairs: HashMap<Value, f64>, truncated: f64) -> Odds {
-        let mut v: Vec<(Value, f64)> = pairs.into_iter().filter(|&(_, p)| p > 0.0).collect();
-        v.sort_unstable_by_key(|a| a.0);
+    pub(crate) fn from_pairs(pairs: ValueMap, truncated: f64) -> Odds {
+        let mut v: Vec<(Value, f64)> = pairs.into_iter().filter(|&(_, p)| p > 0.0).map(|(k, p)| (k.0, p)).collect();
+        sort_values(&mut v);
         Odds::from_sorted(v, truncated)
     }
 

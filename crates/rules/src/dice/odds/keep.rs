@@ -91,6 +91,8 @@ fn keep_inner(levels: &[(f64, i64)], n: u32, skip: usize, kept: usize) -> Dense 
                 (1.0 - head).max(0.0)
             };
             let row = &active[j];
+            #[cfg(feature = "opcount")]
+            crate::opcount::add(row.len() * (need.min(r + 1) + 1) + need);
             for c in 0..need.min(r + 1) {
                 let pc = pmf[c];
                 if pc == 0.0 {

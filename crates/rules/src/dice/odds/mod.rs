@@ -19,6 +19,7 @@ mod arith;
 mod budget;
 mod die;
 mod exact;
+mod fastmap;
 mod keep;
 mod roll_group;
 mod rpg;

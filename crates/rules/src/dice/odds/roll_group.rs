@@ -8,15 +8,15 @@ use super::arith::node_odds;
 use super::budget::{check_support, Budget};
 use super::die::die_value;
 use super::exact::Odds;
+use super::fastmap::{Key, ValueMap};
 use super::top::{keep_top, work, Item};
 use crate::dist::Dist;
-use std::collections::HashMap;
 
 fn items_of(odds: &[Odds], negate: bool) -> Vec<Item> {
     odds.iter()
         .map(|o| {
             let mut values: Vec<(Value, f64)> = o.iter().map(|(v, p)| (if negate { -v } else { v }, p)).collect();
-            values.sort_by_key(|a| a.0);
+            super::exact::sort_values(&mut values);
             Item { values }
         })
         .collect()
@@ -38,9 +38,9 @@ pub(crate) fn roll_group_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds
         return match g.success {
             None => Ok(total),
             Some(s) => {
-                let mut m = HashMap::new();
+                let mut m = ValueMap::default();
                 for (v, p) in total.iter() {
-                    *m.entry(value::int(s.score_value(v))).or_insert(0.0) += p;
+                    *m.entry(Key(value::int(s.score_value(v)))).or_insert(0.0) += p;
                 }
                 Ok(Odds::from_pairs(m, total.truncated_mass()))
             }
@@ -71,6 +71,8 @@ fn extreme(subs: &[&Dist], high: bool, budget: &mut Budget, col: usize) -> Resul
     check_support(lo as i128, hi as i128, col)?;
     let width = (hi - lo + 1) as usize;
     budget.charge((width * subs.len()) as f64, col)?;
+    #[cfg(feature = "opcount")]
+    crate::opcount::add(width * subs.len());
     // at[i]: P(X <= lo + i) for the highest, P(X >= lo + i) for the lowest, multiplied over the totals
     let mut at = vec![1.0f64; width];
     for d in subs {
@@ -146,9 +148,8 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationEr
         };
         let mut inner = (*only).clone();
         (inner.keep, inner.drop) = (g.keep, g.drop);
-        let odds = node_odds(&Node::Dice(inner), budget)?;
-        let m: Option<HashMap<Value, f64>> =
-            odds.iter().map(|(v, p)| value::add(v, constant).map(|v| (v, p))).collect();
+        let odds = node_odds(&Node::Dice(Box::new(inner)), budget)?;
+        let m: Option<ValueMap> = odds.iter().map(|(v, p)| value::add(v, constant).map(|v| (Key(v), p))).collect();
         return m.map(|m| Odds::from_pairs(m, odds.truncated_mass())).ok_or_else(|| too_big(col));
     }
     let mut items = Vec::new();
@@ -182,9 +183,9 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationEr
     };
     budget.charge(work(&items, k as usize, 64), col)?;
     let m = keep_top(&items, k as usize, &stat, budget, col)?;
-    let m: HashMap<Value, f64> = m
+    let m: ValueMap = m
         .into_iter()
-        .map(|(v, p)| value::add(v, constant).map(|v| (v, p)))
+        .map(|(v, p)| value::add(v.0, constant).map(|v| (Key(v), p)))
         .collect::<Option<_>>()
         .ok_or_else(|| too_big(col))?;
     Ok(Odds::from_pairs(m, 1.0 - held))

@@ -100,6 +100,8 @@ fn sample(
                 continue;
             }
             let add = if (skip..skip + k).contains(&j) { st } else { 0 };
+            #[cfg(feature = "opcount")]
+            crate::opcount::add(width);
             for s in 0..width {
                 let p = dp[j][s];
                 if p == 0.0 {
@@ -144,6 +146,8 @@ fn masks(
     budget.charge(n as f64 * masks.min(sums * 1e6) * sums.min(masks) * values.len() as f64, col)?;
     let mut dp: HashMap<(u64, i64), f64> = HashMap::from([((0, 0), 1.0)]);
     for _ in 0..n {
+        #[cfg(feature = "opcount")]
+        crate::opcount::add(dp.len() * (first.len() + raw.len()) * 8);
         let mut next: HashMap<(u64, i64), f64> = HashMap::with_capacity(dp.len() * 2);
         for (&(mask, s), &p) in &dp {
             let blocked = |v: i64| u.on.is_none_or(|c| c.matches(v)) && mask & bit(v) != 0;
@@ -213,6 +217,8 @@ fn masks_apart(
         }
         steps += 1;
         budget.charge(dp.len() as f64 * (values.len() * values.len()) as f64, col)?;
+        #[cfg(feature = "opcount")]
+        crate::opcount::add(dp.len() * values.len() * 8);
         let mut next: HashMap<Key, f64> = HashMap::with_capacity(dp.len() * 2);
         for (&(r, b, mask, s), &p) in &dp {
             let blocked = |v: i64| u.on.is_none_or(|c| c.matches(v)) && mask & bit(v) != 0;
