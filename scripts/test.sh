@@ -36,7 +36,7 @@ native_lane() {
 release_lane() {
   step "release build (scripts/build-release.sh: trunk build --release)"
   scripts/build-release.sh
-  step "size budget (bench/budget --sizes-only: the first load's gzip transfer, at most 250 KB)"
+  step "size budgets (bench/budget --sizes-only: the first load at most 250 KB gzip, the Table screen and the precache under their ratchets)"
   bench/budget --no-build --sizes-only
   step "browser end-to-end tests: waiting for their build (native lane)"
   while [ ! -e "$e2e_built" ]; do
