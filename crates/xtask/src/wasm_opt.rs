@@ -36,7 +36,8 @@ pub fn optimize(files: &[PathBuf], cache: &Path) -> Result<Report> {
         let bytes = std::fs::read(file).wrap_err_with(|| format!("read {}", file.display()))?;
         let key = sha256_hex(&[SCRIPT.as_bytes(), version.as_bytes(), &bytes].concat());
         let entry = cache.join(format!("{key}.wasm"));
-        if !entry.exists() {
+        // Two files with the same bytes share one entry: optimized once (a second job would rename its output away).
+        if !entry.exists() && !jobs.iter().any(|(_, queued)| *queued == entry) {
             jobs.push((file.clone(), entry.clone()));
         }
         cached.push(entry);
