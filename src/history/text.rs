@@ -17,11 +17,7 @@ pub fn system_words(entry: &HistoryEntry) -> &'static str {
 
 /// A number as a player reads it: `17`, `2.5`.
 pub fn number_words(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
+    dicetray_rules::decimal::shortest(x)
 }
 
 /// Local date and time, `2026-11-22 14:05:09`, and the ISO form for `<time datetime>`.

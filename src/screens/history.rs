@@ -6,6 +6,7 @@ use crate::history::filter::{self, Filter, Who};
 use crate::history::stats;
 use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
 use crate::widgets::odds_chart::percent;
+use dicetray_rules::decimal::fixed;
 use dicetray_saved::history_file;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -160,7 +161,7 @@ fn Stats(state: AppState, matching: Memo<Vec<usize>>) -> impl IntoView {
                                                 <span
                                                     class="stats-bar"
                                                     aria-hidden="true"
-                                                    style:width=format!("{:.2}%", share * 100.0)
+                                                    style:width=format!("{}%", fixed(share * 100.0, 2))
                                                 ></span>
                                             </li>
                                         }
@@ -199,9 +200,9 @@ fn import_history(ev: &leptos::ev::Event, state: AppState, status: RwSignal<Opti
         status.set(Some((
             false,
             format!(
-                "Import failed: “{}” is {:.1} MB; the limit is {} MB.",
+                "Import failed: “{}” is {} MB; the limit is {} MB.",
                 file.name(),
-                file.size() / 1_048_576.0,
+                fixed(file.size() / 1_048_576.0, 1),
                 history_file::IMPORT_LIMIT_BYTES / 1_048_576
             ),
         )));

@@ -10,6 +10,7 @@ use crate::systems::system_name;
 use crate::widgets::dice::DiceRow;
 use crate::widgets::lazy_screen::lazy_view;
 use crate::widgets::odds_chart::OddsChart;
+use dicetray_rules::decimal::shortest;
 use dicetray_rules::die::DieRoll;
 use dicetray_rules::systems::{roll_seeded, total_words, words, Odds, Request, RequestError, Roll, Summary, Variant};
 use leptos::prelude::*;
@@ -153,7 +154,7 @@ pub fn roll_and_record<S: Variant>(
             "Rolled {}: {}, total {}.",
             system_name(&s.system),
             words(&s.system, &s.outcome),
-            s.total
+            shortest(s.total)
         ));
         then(roll, id);
     });
@@ -165,7 +166,7 @@ pub fn roll_and_record<S: Variant>(
 pub fn amend_roll(ctx: RollCtx, id: &str, request: Request, roll: Roll, detail: &str, what: &str) {
     let s = roll.summary();
     ctx.show(&s, id);
-    ctx.announce(format!("{what}: {}, total {}.", words(&s.system, &s.outcome), s.total));
+    ctx.announce(format!("{what}: {}, total {}.", words(&s.system, &s.outcome), shortest(s.total)));
     ctx.state.amend_history(id, |e| {
         let text = entry_text(&request, &s, e.character.as_ref(), detail);
         e.reroll(request, s, text);
@@ -180,7 +181,7 @@ pub fn entry_text(request: &Request, s: &Summary, character: Option<&CharacterRe
         "{who}{} {detail}: {} -> {} = {}{}",
         system_name(request.system_id()),
         dice_text(&s.dice),
-        s.total,
+        shortest(s.total),
         words(&s.system, &s.outcome),
         if events.is_empty() { String::new() } else { format!(" ({})", events.join(", ")) },
     )
@@ -402,8 +403,8 @@ pub fn OddsView(
                         view! {
                             <p class="odds-note">
                                 {format!(
-                                    "Explosions are followed until less than {:.1e} of the chance is left.",
-                                    truncated(),
+                                    "Explosions are followed until less than {} of the chance is left.",
+                                    dicetray_rules::decimal::scientific(truncated(), 1),
                                 )}
                             </p>
                         }

@@ -7,6 +7,7 @@ use super::seat::{Ask, Seated};
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, RollSource};
 use crate::widgets::odds_chart::percent;
+use dicetray_rules::decimal::fixed;
 use dicetray_rules::dice::parse_versioned;
 use dicetray_rules::systems::Request;
 use dicetray_table::AskFor;
@@ -30,7 +31,7 @@ pub fn ask_odds(text: &str, version: u32) -> String {
                 }
             }
             let (v, p) = best.unwrap_or_default();
-            format!("Average {mean:.2}; most likely {v} ({})", percent(p))
+            format!("Average {}; most likely {v} ({})", fixed(mean, 2), percent(p))
         }
         Err(e) => format!("No exact odds: {}", e.message),
     }

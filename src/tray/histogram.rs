@@ -6,6 +6,7 @@
 //! least it and of at most it.
 
 use crate::widgets::odds_chart::{one_in, percent};
+use dicetray_rules::decimal::{fixed, shortest};
 use dicetray_rules::dice::value::{int, value_text};
 use dicetray_rules::dice::{Odds, Value};
 use dicetray_rules::dist::Dist;
@@ -166,7 +167,7 @@ pub fn OddsHistogram(
                 .iter()
                 .enumerate()
                 .map(|(i, b)| {
-                    let height = format!("{:.3}%", b.p / top * 100.0);
+                    let height = format!("{}%", fixed(b.p / top * 100.0, 3));
                     let words = format!("{}: {}", range_text(b), percent(b.p));
                     // Every `every`-th total is labelled; min and max are in the caption whatever the step.
                     let show_label = i % every == 0 || b.tail;
@@ -182,7 +183,7 @@ pub fn OddsHistogram(
                             data-value=one_value.then(|| b.lo.to_string())
                             data-lo=(!one_value).then(|| b.lo.to_string())
                             data-hi=(!one_value).then(|| b.hi.to_string())
-                            data-p=b.p.to_string()
+                            data-p=shortest(b.p)
                             title=words.clone()
                             aria-label=words.clone()
                         >
@@ -235,8 +236,8 @@ pub fn OddsHistogram(
                         <span class="histo-title">"Exact odds"</span>
                         <span class="histo-stats">
                             <span>"range " <b class="histo-min">{value_text(h.min)}</b> "–" <b class="histo-max">{value_text(h.max)}</b></span>
-                            <span>"mean " <b class="histo-mean">{format!("{:.2}", h.mean)}</b></span>
-                            <span>"σ " <b class="histo-sd">{format!("{:.2}", h.stddev)}</b></span>
+                            <span>"mean " <b class="histo-mean">{fixed(h.mean, 2)}</b></span>
+                            <span>"σ " <b class="histo-sd">{fixed(h.stddev, 2)}</b></span>
                         </span>
                         {h.binned.then(|| view! { <span class="histo-binned">"(totals grouped into ranges)"</span> })}
                     </figcaption>

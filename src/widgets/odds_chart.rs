@@ -1,6 +1,7 @@
 //! The exact odds of every outcome as a bar chart with percentages: the bar's length and the printed
 //! percentage carry the number, the label names the outcome (never colour alone).
 
+use dicetray_rules::decimal::{fixed, shortest};
 use dicetray_rules::systems::Chance;
 use leptos::prelude::*;
 
@@ -14,10 +15,10 @@ pub fn percent(p: f64) -> String {
     } else if pct >= 99.995 && p < 1.0 {
         ">99.99%".into()
     } else if pct < 1.0 {
-        format!("{pct:.2}%")
+        format!("{}%", fixed(pct, 2))
     } else {
-        let s = format!("{pct:.1}%");
-        s.replace(".0%", "%")
+        let s = fixed(pct, 1);
+        format!("{}%", s.strip_suffix(".0").unwrap_or(&s))
     }
 }
 
@@ -32,10 +33,18 @@ pub fn one_in(p: f64) -> String {
         return "about 1 in 1".into();
     }
     // Two significant figures, as a whole number (1/p of a probability is at most about 1e308: written out).
+    // Written as digits and zeros: `{:.0}` would bring float formatting into the first load, and would print a
+    // huge float's binary expansion (`940000000000000004...`) rather than the zeros of the rounding.
     let digits = n.log10().floor() as i32;
-    let scale = 10f64.powi((digits - 1).max(0));
-    let rounded = (n / scale).round() * scale;
-    let text = format!("{rounded:.0}");
+    let text = if digits < 1 {
+        (n.round() as u64).to_string()
+    } else {
+        let (mut figures, mut zeros) = ((n / 10f64.powi(digits - 1)).round() as u64, (digits - 1) as usize);
+        if figures >= 100 {
+            (figures, zeros) = (figures / 10, zeros + 1);
+        }
+        format!("{figures}{}", "0".repeat(zeros))
+    };
     let mut grouped = String::new();
     for (i, c) in text.chars().enumerate() {
         if i > 0 && (text.len() - i) % 3 == 0 {
@@ -63,9 +72,9 @@ pub fn OddsChart(
                         .get()
                         .into_iter()
                         .map(|c| {
-                            let width = format!("{:.3}%", (c.p * 100.0).clamp(0.0, 100.0));
+                            let width = format!("{}%", fixed((c.p * 100.0).clamp(0.0, 100.0), 3));
                             view! {
-                                <div class="odds-row" data-outcome=c.name.clone() data-p=c.p.to_string()>
+                                <div class="odds-row" data-outcome=c.name.clone() data-p=shortest(c.p)>
                                     <dt>{label(&c.name)}</dt>
                                     <dd>
                                         <span class="odds-bar" style:width=width aria-hidden="true"></span>
@@ -101,6 +110,8 @@ mod tests {
         assert_eq!(one_in(1.0634826352884375e-12), "about 1 in 940,000,000,000");
         assert_eq!(one_in(0.001), "about 1 in 1,000");
         assert_eq!(one_in(1.0 / 36.0), "about 1 in 36");
+        assert_eq!(one_in(1.0 / 99.7), "about 1 in 100");
+        assert_eq!(one_in(6f64.powi(-100)), format!("about 1 in 650{}", ",000".repeat(25)));
         assert_eq!(one_in(0.7), "about 1 in 1");
         assert_eq!(one_in(0.0), "none");
         for p in [1e-300, 3.3e-17, 2.5e-9, 0.0123] {

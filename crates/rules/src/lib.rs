@@ -7,10 +7,12 @@
 //! - [`systems`]: the five rule systems, each behind the same shape ([`systems::RuleSystem`]):
 //!   typed request -> validate -> roll (full breakdown + outcome) and request -> exact odds.
 //! - [`dist`]: exact discrete distributions shared by the engine and the systems.
+//! - [`decimal`]: numbers in decimal without core's float formatting (a first-load saving in the app).
 //! - [`die`]: one rolled die as every breakdown reports it.
 //! - [`rng`]: the one random-number abstraction; every roll records the seed that produced it.
 //! - [`tagged`]: reading `{"system": "<id>", ...}` enums (requests, the app's sheets) through one JSON value.
 
+pub mod decimal;
 pub mod dice;
 pub mod die;
 pub mod dist;

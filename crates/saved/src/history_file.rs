@@ -26,8 +26,8 @@ pub fn export_file_name(count: usize) -> String {
 pub fn parse_import(text: &str) -> Result<Vec<HistoryEntry>, String> {
     if text.len() > IMPORT_LIMIT_BYTES {
         return Err(format!(
-            "the file is {:.1} MB; the limit is {} MB",
-            text.len() as f64 / 1_048_576.0,
+            "the file is {} MB; the limit is {} MB",
+            dicetray_rules::decimal::fixed(text.len() as f64 / 1_048_576.0, 1),
             IMPORT_LIMIT_BYTES / 1_048_576
         ));
     }

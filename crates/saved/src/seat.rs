@@ -64,15 +64,16 @@ pub const SEAT_NOTICE_CHARS: usize = 2_000_000;
 
 /// The notice the saved seat `text` earns (see [`SEAT_NOTICE_CHARS`]), if it is that long.
 pub fn size_notice(text: &str) -> Option<String> {
+    use dicetray_rules::decimal::fixed;
     // Never fewer bytes than characters: only a long text is counted.
     let chars = if text.len() < SEAT_NOTICE_CHARS { 0 } else { text.chars().count() };
     (chars >= SEAT_NOTICE_CHARS).then(|| {
         format!(
-            "This table's log now takes {:.1} million characters of this phone's storage (a notice from {:.1} \
+            "This table's log now takes {} million characters of this phone's storage (a notice from {} \
              million, SEAT_NOTICE_CHARS). Export it (Table log) and start a new table for the next session: if \
              the storage fills, this phone can no longer keep the table across a reload.",
-            chars as f64 / 1e6,
-            SEAT_NOTICE_CHARS as f64 / 1e6
+            fixed(chars as f64 / 1e6, 1),
+            fixed(SEAT_NOTICE_CHARS as f64 / 1e6, 1)
         )
     })
 }

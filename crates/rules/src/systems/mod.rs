@@ -75,8 +75,7 @@ pub trait RuleSystem {
 
 /// A number as every screen writes it: whole numbers without a decimal point (`17`, `2.5`), a true minus sign.
 pub fn number_words(x: f64) -> String {
-    let text = if x.fract() == 0.0 && x.abs() < 1e15 { format!("{}", x as i64) } else { x.to_string() };
-    text.replace('-', "−")
+    crate::decimal::shortest(x).replace('-', "−")
 }
 
 /// `name`'s words in `words`, if it is listed.
