@@ -5,6 +5,7 @@
 use super::field_check::{problem_words, FieldCheck};
 use crate::state::situation::SituationMemory;
 use crate::state::AppState;
+use crate::widgets::big_result::{BigText, ShowBig};
 use crate::widgets::odds_chart::percent;
 use dicetray_rules::systems::{total_words, words, Odds, RequestError, Summary};
 use leptos::prelude::*;
@@ -168,19 +169,26 @@ pub fn RollBar(
                 }
                 shown()
                     .map(|l| {
-                        let (total_label, total) = total_words(&l.system, l.total);
+                        let (label, total) = total_words(&l.system, l.total);
+                        let (mark, tone, outcome) = (outcome_mark(&l.outcome), outcome_tone(&l.outcome), words(&l.system, &l.outcome));
+                        let big = BigText { mark, outcome: outcome.clone(), tone, label, total: total.clone() };
                         view! {
-                            <p class="latest-roll" data-outcome=l.outcome.clone() data-tone=outcome_tone(&l.outcome) data-n=l.n>
+                            <div class="latest-roll" data-outcome=l.outcome.clone() data-tone=tone data-n=l.n>
                                 <span class="latest-n">{format!("#{}", l.n)}</span>
-                                <span class="outcome-mark" aria-hidden="true">{outcome_mark(&l.outcome)}</span>
-                                <strong class="latest-outcome">{words(&l.system, &l.outcome)}</strong>
-                                <span class="latest-total">{format!("{total_label} {total}")}</span>
+                                <span class="outcome-mark" aria-hidden="true">{mark}</span>
+                                <strong class="latest-outcome">{outcome}</strong>
+                                <span class="latest-total">
+                                    <span class="latest-total-label">{label}</span>
+                                    " "
+                                    <span class="latest-total-value">{total}</span>
+                                </span>
                                 <span class="latest-links">
                                     <a class="latest-details" href="#" on:click=details>"Details"</a>
                                     {sharing.map(|(s, state)| share_button(s, state, l.entry.clone()))}
+                                    <ShowBig id="big-roll" text=big />
                                 </span>
                                 {sharing.map(|_| view! { <span class="latest-shared" role="status"></span> })}
-                            </p>
+                            </div>
                         }
                     })
             }}

@@ -2,7 +2,9 @@
 //! counted dice drawn differently by [`DiceRow`]) and its subtotal; the labelled parts; the comment; and the
 //! plain-text rendering the history keeps.
 
+use crate::widgets::big_result::{BigText, ShowBig};
 use crate::widgets::dice::DiceRow;
+use dicetray_rules::dice::value::value_text;
 use dicetray_rules::dice::{ExprRoll, GroupRoll};
 use leptos::prelude::*;
 
@@ -74,8 +76,17 @@ pub fn Breakdown(
                     <h2 id="tray-result-title" class="tray-result-head">
                         <span class="tray-roll-n">{format!("#{}", count.get_untracked())}</span>
                         <code class="tray-result-expr">{expr_without_comment(&r).to_string()}</code>
-                        <output class="tray-total" for="tray-expr">{dicetray_rules::dice::value::value_text(r.total)}</output>
+                        <output class="tray-total" for="tray-expr">{value_text(r.total)}</output>
                     </h2>
+                    <div class="tray-show">
+                        <ShowBig id="big-tray" text=BigText {
+                            mark: "",
+                            outcome: expr_without_comment(&r).to_string(),
+                            tone: "none",
+                            label: "Total",
+                            total: value_text(r.total),
+                        } />
+                    </div>
                     {comment}
                     <ul class="tray-groups">{groups}</ul>
                     {labels}

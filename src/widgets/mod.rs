@@ -1,6 +1,7 @@
-//! Small components shared by several screens, how a time reads (`time`), and the phone beyond the page
+//! Small components shared by several screens (`big_result`: a result full screen for the table), how a time reads (`time`), and the phone beyond the page
 //! (`device`: vibration and wake lock, with their settings in `table_settings`).
 
+pub mod big_result;
 pub mod device;
 pub mod dice;
 pub mod download;

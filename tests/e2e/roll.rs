@@ -940,6 +940,7 @@ fn on_a_phone_every_roll_shows_its_outcome_by_the_button_beside_the_odds() {
                 let (top, bottom, height) = box_in_window(&page, ".latest-roll").await;
                 assert!(top >= 0.0 && bottom <= height, "{system}: the result is at {top}-{bottom} of {height}");
                 assert!(bottom - top >= 48.0, "{system}: the result is {} px tall", bottom - top);
+                read_across_the_table(&page, system).await;
                 let outcome = page.attr(".roll-result", "data-outcome").await.unwrap();
                 let words = page.text(".roll-result .outcome-name").await;
                 assert!(text.contains(&words), "{system}: the bar says {text:?}, the result {words:?} ({outcome})");
@@ -947,6 +948,128 @@ fn on_a_phone_every_roll_shows_its_outcome_by_the_button_beside_the_odds() {
             }
         }
         shoot(&page, ".panel-roll", "roll-bar-360").await;
+        assert_no_errors(&page).await;
+    });
+}
+
+/// The latest roll reads at arm's length (issue #32): its number is set at 48 px or more and its outcome word at
+/// 24 px or more (font sizes), with the outcome's mark and its tone's colour, and the odds line, Roll and the whole
+/// result are in view at once.
+async fn read_across_the_table(page: &Page, system: &str) {
+    let seen = page
+        .js(
+            "const px = css => parseFloat(getComputedStyle(document.querySelector(css)).fontSize);
+             const bar = document.querySelector('.latest-roll');
+             const probe = document.createElement('span');
+             probe.style.color = `var(--${{good: 'good', mixed: 'warn', bad: 'bad'}[bar.dataset.tone]})`;
+             document.body.append(probe);
+             const tone = getComputedStyle(probe).color;
+             probe.remove();
+             const inView = css => { const r = document.querySelector(css).getBoundingClientRect();
+               return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; };
+             return { total: px('.latest-total-value'), outcome: px('.latest-outcome'),
+               totalText: document.querySelector('.latest-total-value').textContent,
+               mark: document.querySelector('.latest-roll .outcome-mark').textContent,
+               border: getComputedStyle(bar).borderTopColor, tone,
+               inView: ['.panel-roll .odds-line', '#roll-button', '.latest-roll', '.latest-total-value']
+                 .filter(css => !inView(css)) };",
+            vec![],
+        )
+        .await;
+    assert!(seen["total"].as_f64().unwrap() >= 48.0, "{system}: the total's font is {seen}");
+    assert!(seen["outcome"].as_f64().unwrap() >= 24.0, "{system}: the outcome's font is {seen}");
+    assert!(!seen["totalText"].as_str().unwrap().is_empty(), "{system}: no total in {seen}");
+    assert!(!seen["mark"].as_str().unwrap().trim().is_empty(), "{system}: no mark in {seen}");
+    assert_eq!(seen["border"], seen["tone"], "{system}: the bar is not in its tone's colour: {seen}");
+    assert_eq!(seen["inView"], json!([]), "{system}: out of view after the roll: {seen}");
+}
+
+/// "Show" puts the latest roll full screen for turning the phone to the table: the whole window, the total at
+/// 96 px or more, the same outcome and total as the bar; a tap anywhere closes it and the focus is back on Show,
+/// and so does Escape. The Tray's result has the same, with its total at 48 px or more in view beside Roll.
+#[test]
+fn show_puts_the_result_full_screen_for_the_table() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        open_system(&page, "remedy").await;
+        page.click("#roll-button").await;
+        page.wait_for(".latest-roll").await;
+        let (outcome, total) = (page.text(".latest-outcome").await, page.text(".latest-total-value").await);
+        for (show, big) in [(".latest-roll .show-big", "#big-roll"), (".tray-show .show-big", "#big-tray")] {
+            if big == "#big-tray" {
+                page.open("#/tray").await;
+                page.type_into("#tray-expr", "3d6+2").await;
+                page.click(".tray-roll").await;
+                page.wait_for(".tray-result").await;
+                let tray = page
+                    .js(
+                        "const t = document.querySelector('.tray-total').getBoundingClientRect();
+                         const r = document.querySelector('.tray-roll').getBoundingClientRect();
+                         return { font: parseFloat(getComputedStyle(document.querySelector('.tray-total')).fontSize),
+                           inView: t.top >= 0 && t.bottom <= innerHeight && r.top >= 0 && r.bottom <= innerHeight };",
+                        vec![],
+                    )
+                    .await;
+                assert!(tray["font"].as_f64().unwrap() >= 48.0, "the Tray's total: {tray}");
+                assert_eq!(tray["inView"], json!(true), "the Tray's total and Roll are not both in view: {tray}");
+            }
+            let want_total = if big == "#big-roll" { total.clone() } else { page.text(".tray-total").await };
+            page.click(show).await;
+            page.wait_js(&format!("return document.querySelector('{big}:popover-open') !== null;"), "the big view")
+                .await;
+            let seen = page
+                .js(
+                    "const v = document.querySelector(arguments[0]);
+                     const r = v.getBoundingClientRect();
+                     const total = v.querySelector('.big-total');
+                     return { rect: [r.left, r.top, r.width, r.height], window: [innerWidth, innerHeight],
+                       font: parseFloat(getComputedStyle(total).fontSize), total: total.textContent,
+                       outcome: v.querySelector('.big-outcome').textContent,
+                       fits: total.getBoundingClientRect().right <= innerWidth };",
+                    vec![json!(big)],
+                )
+                .await;
+            let (rect, window) = (&seen["rect"], &seen["window"]);
+            assert_eq!(rect[0].as_f64(), Some(0.0), "{big}: {seen}");
+            assert_eq!(rect[1].as_f64(), Some(0.0), "{big}: {seen}");
+            assert_eq!(rect[2], window[0], "{big} is not the window's width: {seen}");
+            assert_eq!(rect[3], window[1], "{big} is not the window's height: {seen}");
+            assert!(seen["font"].as_f64().unwrap() >= 96.0, "{big}: {seen}");
+            assert_eq!(seen["total"].as_str(), Some(want_total.as_str()), "{big}: {seen}");
+            assert_eq!(seen["fits"], json!(true), "{big}: the total is cut off: {seen}");
+            if big == "#big-roll" {
+                assert!(seen["outcome"].as_str().unwrap().contains(&outcome), "{big}: {seen} vs {outcome}");
+            }
+            page.screenshot(&format!("issue32-show-{}-360", &big[5..])).await;
+            page.click(&format!("{big} .big-close")).await;
+            page.wait_js(&format!("return document.querySelector('{big}:popover-open') === null;"), "closed").await;
+            let focused =
+                page.js(&format!("return document.activeElement === document.querySelector('{show}');"), vec![]).await;
+            assert_eq!(focused, json!(true), "{big}: the focus is not back on Show");
+            page.click(show).await;
+            page.wait_js(&format!("return document.querySelector('{big}:popover-open') !== null;"), "open again").await;
+            for kind in ["keyDown", "keyUp"] {
+                let key = json!({"type": kind, "key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27});
+                page.cdp("Input.dispatchKeyEvent", key).await;
+            }
+            page.wait_js(&format!("return document.querySelector('{big}:popover-open') === null;"), "closed by Escape")
+                .await;
+        }
+        assert_no_errors(&page).await;
+    });
+}
+
+/// On a laptop the roll bar sits beside the inputs and reads as large, all of it in view.
+#[test]
+fn on_a_laptop_the_latest_roll_reads_as_large_beside_the_inputs() {
+    BrowserTest::new().viewport(1280, 800).run(|page| async move {
+        for system in ["24-system", "total-effect"] {
+            open_system(&page, system).await;
+            page.click("#roll-button").await;
+            page.wait_for(".latest-roll").await;
+            read_across_the_table(&page, system).await;
+        }
+        page.wait_js("return document.getAnimations().length === 0;", "the bar's entrance to end").await;
+        page.screenshot("issue32-roll-bar-1280").await;
         assert_no_errors(&page).await;
     });
 }
