@@ -1074,6 +1074,91 @@ fn on_a_laptop_the_latest_roll_reads_as_large_beside_the_inputs() {
     });
 }
 
+/// The chance of success at every value of one input (issue #33): each row's chance is the engine's for that
+/// request alone, the current value is marked and follows the input, a change elsewhere repaints the table, and
+/// the inverse question names the least Leverage (or the most DC) that reaches the chance asked for.
+#[test]
+fn every_choice_shows_the_chance_at_each_value_with_the_current_one_marked() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        open_system(&page, "24-system").await;
+        page.select("#tf-rank", "2").await;
+        page.select("#tf-leverage", "1").await;
+        page.type_into("#tf-dc", "16").await;
+        // Centred, clear of the roll bar that stays at the bottom of a phone's screen.
+        let centre = |css: &'static str| {
+            page.js("document.querySelector(arguments[0]).scrollIntoView({block: 'center'});", vec![json!(css)])
+        };
+        centre(".every-choice summary").await;
+        page.click(".every-choice summary").await;
+        page.wait_for(".choice-table tbody tr").await;
+        let success = |leverage: f64, dc: i64| {
+            let o = engine_odds(json!({"system": "24-system", "rank": 2, "leverage": leverage as i64, "dc": dc}));
+            o.get("legendary") + o.get("success")
+        };
+        let read = || async {
+            let rows = page
+                .js(
+                    "return [...document.querySelectorAll('.choice-table tbody tr')]\
+                       .map(r => [Number(r.dataset.value), Number(r.dataset.p), r.classList.contains('now')]);",
+                    vec![],
+                )
+                .await;
+            rows.as_array()
+                .unwrap()
+                .iter()
+                .map(|r| (r[0].as_f64().unwrap(), r[1].as_f64().unwrap(), r[2].as_bool().unwrap()))
+                .collect::<Vec<_>>()
+        };
+        let rows = read().await;
+        assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [0.0, 1.0, 2.0, 3.0, 4.0, 5.0], "{rows:?}");
+        for &(v, p, now) in &rows {
+            assert!((p - success(v, 16)).abs() < 1e-9, "leverage {v}: shown {p}, engine {}", success(v, 16));
+            assert_eq!(now, v == 1.0, "leverage {v} marked {now}");
+        }
+        centre("#tf-leverage").await;
+        page.select("#tf-leverage", "3").await;
+        page.wait_js(
+            "return document.querySelector('.choice-table tr.now')?.dataset.value === '3.0';",
+            "the mark moves",
+        )
+        .await;
+        centre("#tf-dc").await;
+        page.type_into("#tf-dc", "20").await;
+        let started = Instant::now();
+        while (read().await[0].1 - success(0.0, 20)).abs() > 1e-9 {
+            assert!(started.elapsed() < Duration::from_secs(10), "the table did not follow the DC: {:?}", read().await);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        // The inverse question, against the engine: the least Leverage from which every value reaches 60%.
+        centre("#choice-goal").await;
+        page.type_into("#choice-goal", "60").await;
+        let least = (0..=5).find(|&l| (l..=5).all(|m| success(f64::from(m), 20) >= 0.6));
+        let said = page.wait_text(".choice-need", "the inverse question", |t| t.contains("60%")).await;
+        match least {
+            Some(l) => assert!(said.ends_with(&format!("For 60% success you need Leverage {l} or more.")), "{said}"),
+            None => assert!(said.contains("No Leverage from 0 to 5 gives 60% success"), "{said}"),
+        }
+        // The DC: a falling chance, answered with "or less".
+        centre("#choice-field").await;
+        page.select("#choice-field", "dc").await;
+        page.wait_js(
+            "return document.querySelector('.choice-table caption').textContent.includes('Base DC');",
+            "DC rows",
+        )
+        .await;
+        let most = (6..=30).rev().find(|&dc| {
+            (6..=dc).all(|d| {
+                let o = engine_odds(json!({"system": "24-system", "rank": 2, "leverage": 3, "dc": d}));
+                o.get("legendary") + o.get("success") >= 0.6
+            })
+        });
+        let said = page.wait_text(".choice-need", "the DC's answer", |t| t.contains("Base DC")).await;
+        assert!(said.ends_with(&format!("For 60% success you need Base DC {} or less.", most.unwrap())), "{said}");
+        shoot(&page, ".every-choice", "issue33-every-choice-360").await;
+        assert_no_errors(&page).await;
+    });
+}
+
 /// On a phone, a roll the 24-System's retry rule refuses says so by the Roll button, where the player is looking,
 /// not only in the panel below.
 #[test]

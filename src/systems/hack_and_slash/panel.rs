@@ -3,11 +3,13 @@
 
 use super::result::HackAndSlashResult;
 use crate::state::situation::ROW;
+use crate::systems::every_choice::EveryChoice;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, rows, HalfStepper, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::hack_and_slash::{HackAndSlash, HackAndSlashRequest, HackAndSlashRoll};
+use dicetray_rules::systems::Variant as _;
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::hack_and_slash::halves_text;
 use dicetray_saved::sheets::SystemSheet;
@@ -160,7 +162,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                 <OpposerList opposers next />
             </Show>
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /></div>
+        <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(HackAndSlash::request)) /></div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
         <div class="panel-output"><HackAndSlashResult last /></div>
     }

@@ -4,12 +4,14 @@
 use super::reroll::{has_reroll_range, Rolled};
 use super::result::RemedyResult;
 use crate::state::situation::{remember, ROW};
+use crate::systems::every_choice::EveryChoice;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, CheckField, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use dicetray_rules::systems::remedy::difficulty_name;
 use dicetray_rules::systems::remedy::{Check, CheckDice, Reactive, Remedy, RemedyRequest, RerollPolicy};
+use dicetray_rules::systems::Variant as _;
 use dicetray_rules::systems::{Request, RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::SystemSheet;
 use leptos::prelude::*;
@@ -243,7 +245,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
         </div>
         <div class="panel-odds">
-            <OddsView odds=odds label=Remedy::words />
+            <OddsView odds=odds label=Remedy::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(Remedy::request)) />
             <Show when=move || reroll_range.get()>
                 <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
             </Show>

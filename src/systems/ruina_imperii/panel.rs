@@ -6,12 +6,14 @@ use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
 use super::fortune_after::{can_spend_after, FortuneAfter, Rolled};
 use super::result::RuinaImperiiResult;
 use crate::state::situation::ROW;
+use crate::systems::every_choice::EveryChoice;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::more::more_inputs;
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, RuinaImperii, RuinaImperiiRequest};
+use dicetray_rules::systems::Variant as _;
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 use dicetray_saved::sheets::ruina_imperii::FortuneSpend;
 use dicetray_saved::sheets::SystemSheet;
@@ -162,7 +164,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
             })}
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /></div>
+        <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(RuinaImperii::request)) /></div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
         <div class="panel-output">
             <RuinaImperiiResult last=Signal::derive(move || last.with(|l| l.as_ref().map(|r| r.roll.clone()))) />

@@ -16,6 +16,8 @@ use dicetray_rules::systems::total_effect::{
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 
+use crate::systems::every_choice::EveryChoice;
+use dicetray_rules::systems::Variant as _;
 use leptos::prelude::*;
 
 /// The system, as the roll bar names it.
@@ -154,7 +156,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             <BandList bands=bands />
             <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /></div>
+        <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /><EveryChoice request=Signal::derive(move || request.get().ok().map(TotalEffect::request)) /></div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TotalEffect::words />
         <div class="panel-output">
             {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}

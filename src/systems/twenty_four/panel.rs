@@ -8,11 +8,13 @@ use super::locations::HitLocationOdds;
 use super::push::lazy_push_form;
 use super::result::TwentyFourResult;
 use super::retry::{last_miss, last_miss_of, SituationChanged};
+use crate::systems::every_choice::EveryChoice;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use dicetray_rules::systems::twenty_four::{can_push, is_forbidden_retry_of, TwentyFour};
+use dicetray_rules::systems::Variant as _;
 use dicetray_rules::systems::{Roll, RuleSystem};
 use leptos::prelude::*;
 
@@ -79,7 +81,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     view! {
         <TwentyFourInputs situation request />
         <div class="panel-odds">
-            <OddsView odds=odds label=TwentyFour::words />
+            <OddsView odds=odds label=TwentyFour::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(TwentyFour::request)) />
             <HitLocationOdds request=request />
         </div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words follow_up=push_offer refused=Signal::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />

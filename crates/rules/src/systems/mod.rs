@@ -16,10 +16,12 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 mod check;
+mod choice;
 mod error;
 mod json_error;
 #[macro_use]
 mod registry;
+pub use choice::{needed, Choice, ChoiceRows, Need};
 pub use error::RequestError;
 
 pub mod hack_and_slash;
@@ -67,6 +69,9 @@ pub trait RuleSystem {
     /// What the number an outcome is read from is called: a total unless the system says otherwise (Ruina
     /// Imperii counts hits, Hack & Slash reads a success level).
     const TOTAL: &'static str = "Total";
+    /// The numbers a player chooses before rolling (Leverage, a DC, Risk), with the values worth showing for each:
+    /// the odds of every choice ([`Request::every_choice`]).
+    const CHOICES: &'static [Choice] = &[];
     /// That number in words: whole numbers without a decimal point.
     fn total_words(total: f64) -> String {
         number_words(total)
@@ -104,6 +109,8 @@ pub struct System {
     pub outcomes: &'static [&'static str],
     /// [`RuleSystem::WORDS`].
     pub words: &'static [(&'static str, &'static str)],
+    /// [`RuleSystem::CHOICES`].
+    pub choices: &'static [Choice],
 }
 
 /// The [`System`] with `id`, if there is one.

@@ -31,6 +31,7 @@ macro_rules! declare_systems {
             name: <$module::$variant as RuleSystem>::NAME,
             outcomes: <$module::$variant as RuleSystem>::OUTCOMES,
             words: <$module::$variant as RuleSystem>::WORDS,
+            choices: <$module::$variant as RuleSystem>::CHOICES,
         }),*];
 
         const _: () = {

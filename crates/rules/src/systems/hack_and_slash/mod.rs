@@ -27,6 +27,7 @@ pub use request::*;
 pub use roll::{HackAndSlashRoll, Opposer, Side};
 
 use crate::rng::RollRng;
+use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
 /// Hack & Slash.
@@ -37,6 +38,10 @@ impl RuleSystem for HackAndSlash {
     const NAME: &'static str = "Hack & Slash";
     const OUTCOMES: &'static [&'static str] = &["full_success", "half_success", "failure"];
     const TOTAL: &'static str = "Success level";
+    const CHOICES: &'static [Choice] = &[
+        Choice { field: "bonus", name: "Bonus", lo: -1.0, hi: 5.0, step: 0.5 },
+        Choice { field: "difficulty", name: "Difficulty", lo: -1.0, hi: 5.0, step: 0.5 },
+    ];
     const WORDS: &'static [(&'static str, &'static str)] = &[
         ("full_success", "Full success"),
         ("half_success", "Half success"),

@@ -41,6 +41,7 @@ pub use reroll::RerollPolicy;
 pub use roll::{CheckRoll, RemedyRoll, RerollChoice};
 
 use crate::rng::{seeded, RollRng};
+use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
 /// The Remedy rule system.
@@ -101,6 +102,12 @@ impl RuleSystem for Remedy {
     const ID: &'static str = "remedy";
     const NAME: &'static str = "Remedy";
     const OUTCOMES: &'static [&'static str] = &["triumph", "success", "failure", "disaster"];
+    const CHOICES: &'static [Choice] = &[
+        Choice { field: "dc", name: "DC", lo: 5.0, hi: 30.0, step: 1.0 },
+        Choice { field: "dominance", name: "Dominance", lo: 0.0, hi: 6.0, step: 1.0 },
+        Choice { field: "threat", name: "Threat", lo: 0.0, hi: 6.0, step: 1.0 },
+        Choice { field: "bonus", name: "Bonus", lo: -5.0, hi: 5.0, step: 1.0 },
+    ];
     const WORDS: &'static [(&'static str, &'static str)] = &[
         ("triumph", "Triumph"),
         ("success", "Success"),

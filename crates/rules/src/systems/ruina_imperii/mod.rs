@@ -32,6 +32,7 @@ pub use request::{Opponent, RuinaImperiiRequest};
 pub use roll::{OpponentRoll, RuinaImperiiRoll};
 
 use crate::rng::{seeded, RollRng};
+use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
 /// The Ruina Imperii rule system.
@@ -80,6 +81,11 @@ impl RuleSystem for RuinaImperii {
     const NAME: &'static str = "Ruina Imperii";
     const OUTCOMES: &'static [&'static str] = &["critical_success", "success", "failure", "harsh_failure"];
     const TOTAL: &'static str = "Hits";
+    const CHOICES: &'static [Choice] = &[
+        Choice { field: "risk", name: "Risk", lo: 0.0, hi: 10.0, step: 1.0 },
+        Choice { field: "difficulty", name: "Difficulty", lo: 1.0, hi: 12.0, step: 1.0 },
+        Choice { field: "skill", name: "Skill", lo: 1.0, hi: 12.0, step: 1.0 },
+    ];
     const WORDS: &'static [(&'static str, &'static str)] = &[
         ("critical_success", "Critical Success"),
         ("success", "Success"),

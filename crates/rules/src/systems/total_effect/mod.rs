@@ -33,6 +33,7 @@ pub use resolve::{kept_indices, Outcome};
 pub use roll::TotalEffectRoll;
 
 use crate::rng::RollRng;
+use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
 /// Total//Effect.
@@ -42,6 +43,12 @@ impl RuleSystem for TotalEffect {
     const ID: &'static str = "total-effect";
     const NAME: &'static str = "Total//Effect";
     const OUTCOMES: &'static [&'static str] = &["clean_success", "success_with_twist", "hard_choice"];
+    const CHOICES: &'static [Choice] = &[
+        Choice { field: "escalation", name: "Escalation", lo: 0.0, hi: 6.0, step: 1.0 },
+        Choice { field: "advantage", name: "Advantage", lo: 0.0, hi: 5.0, step: 1.0 },
+        Choice { field: "disadvantage", name: "Disadvantage", lo: 0.0, hi: 5.0, step: 1.0 },
+        Choice { field: "modifier", name: "Modifier", lo: -5.0, hi: 5.0, step: 1.0 },
+    ];
     const WORDS: &'static [(&'static str, &'static str)] = &[
         ("clean_success", "Clean success"),
         ("success_with_twist", "Success with a twist"),

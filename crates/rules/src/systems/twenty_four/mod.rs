@@ -35,6 +35,7 @@ pub use request::*;
 pub use roll::{TwentyFourRoll, PARTIAL_CRITICAL};
 
 use crate::rng::RollRng;
+use crate::systems::Choice;
 use crate::systems::{Chance, Odds, RequestError, RuleSystem, Summary};
 
 /// The 24-System.
@@ -44,6 +45,11 @@ impl RuleSystem for TwentyFour {
     const ID: &'static str = "24-system";
     const NAME: &'static str = "24-System";
     const OUTCOMES: &'static [&'static str] = &["legendary", "success", "miss"];
+    const CHOICES: &'static [Choice] = &[
+        Choice { field: "leverage", name: "Leverage", lo: 0.0, hi: 5.0, step: 1.0 },
+        Choice { field: "dc", name: "Base DC", lo: 6.0, hi: 30.0, step: 1.0 },
+        Choice { field: "rank", name: "Rank", lo: 0.0, hi: 6.0, step: 1.0 },
+    ];
     const WORDS: &'static [(&'static str, &'static str)] = &[
         ("legendary", "Legendary Success"),
         ("success", "Success"),

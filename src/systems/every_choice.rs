@@ -1,0 +1,221 @@
+//! "Odds of every choice", under a panel's odds: for one number the player is about to set (the system's
+//! `RuleSystem::CHOICES`: Leverage, a DC, Risk, Escalation...), the chance of success at each of its values with
+//! the current one marked, and the inverse question ("for 75% you need Leverage 2 or more"). Exact, live as the
+//! inputs change. Folded by default; its code is a chunk of its own (`every_choice`), fetched when first unfolded.
+
+use crate::systems::roll_bar::outcome_mark;
+use crate::widgets::lazy_screen::lazy_view;
+use crate::widgets::odds_chart::percent;
+use dicetray_rules::decimal::fixed;
+use dicetray_rules::systems::{needed, system, total_words, Choice, ChoiceRows, Need, Odds, Request, RequestError};
+use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
+/// The fold, for the panel's current request (none while its inputs are invalid).
+#[component]
+pub fn EveryChoice(#[prop(into)] request: Signal<Option<Request>>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    view! {
+        <details class="every-choice" on:toggle=move |_| open.set(true)>
+            <summary>"Odds of every choice"</summary>
+            {move || {
+                open.get()
+                    .then(|| lazy_view("Odds of every choice", "table", every_choice_preload, move || every_choice(request)))
+            }}
+        </details>
+    }
+}
+
+#[wasm_split(every_choice, wasm_split_path = ::leptos::wasm_split, preload(every_choice_preload), fallible)]
+fn every_choice(request: Signal<Option<Request>>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ChoiceTable request /> }.into_any())
+}
+
+/// One value of the choice: its chance of success, and of at least a partial success where the system has one.
+#[derive(Clone, Debug, PartialEq)]
+struct Row {
+    value: f64,
+    success: f64,
+    partial: Option<f64>,
+    error: Option<String>,
+}
+
+/// The chance of success (★ ✔), and of at least a partial one (◐: a half success, a success with a twist) if
+/// the system has partial successes. A hard choice (⚖) is not one.
+fn success_of(odds: &Odds) -> (f64, Option<f64>) {
+    let of =
+        |marks: &[&str]| odds.outcomes.iter().filter(|c| marks.contains(&outcome_mark(&c.name))).map(|c| c.p).sum();
+    let partial = odds.outcomes.iter().any(|c| outcome_mark(&c.name) == "◐");
+    (of(&["★", "✔"]), partial.then(|| of(&["★", "✔", "◐"])))
+}
+
+fn rows(odds: Vec<(f64, Result<Odds, RequestError>)>) -> Vec<Row> {
+    odds.into_iter()
+        .map(|(value, odds)| match odds {
+            Ok(o) => {
+                let (success, partial) = success_of(&o);
+                Row { value, success, partial, error: None }
+            }
+            Err(e) => Row { value, success: 0.0, partial: None, error: Some(e.problem) },
+        })
+        .collect()
+}
+
+/// The inverse question in words: `for 75% you need Leverage 2 or more`.
+fn need_words(rows: &[Row], target: f64, system: &str, choice: &Choice) -> String {
+    let pairs: Vec<(f64, f64)> = rows.iter().filter(|r| r.error.is_none()).map(|r| (r.value, r.success)).collect();
+    let shown = |v: f64| total_words(system, v).1;
+    let goal = percent(target);
+    match needed(&pairs, target) {
+        Need::AtLeast(v) => format!("For {goal} success you need {} {} or more.", choice.name, shown(v)),
+        Need::AtMost(v) => format!("For {goal} success you need {} {} or less.", choice.name, shown(v)),
+        Need::None => {
+            format!("No {} from {} to {} gives {goal} success.", choice.name, shown(choice.lo), shown(choice.hi))
+        }
+    }
+}
+
+#[component]
+fn ChoiceTable(request: Signal<Option<Request>>) -> impl IntoView {
+    // The choices this request has: a DC only when it is rolled against one, and so on.
+    let offered = Memo::new(move |_| {
+        request.with(|r| {
+            let Some(r) = r else { return Vec::new() };
+            let listed = system(r.system_id()).map_or(&[][..], |s| s.choices);
+            listed.iter().filter(|c| r.number(c.field).is_some()).copied().collect::<Vec<Choice>>()
+        })
+    });
+    let picked = RwSignal::new(String::new());
+    let choice = Memo::new(move |_| {
+        offered.with(|cs| picked.with(|p| cs.iter().find(|c| c.field == p.as_str()).or(cs.first()).copied()))
+    });
+    let table = Memo::new(move |_| {
+        let c = choice.get()?;
+        request.with(|r| {
+            r.as_ref().map(|r| {
+                let ChoiceRows { now, rows: odds } = r.every_choice(&c);
+                (r.system_id(), c, now, rows(odds))
+            })
+        })
+    });
+    let target = RwSignal::new("75".to_string());
+    view! {
+        <div class="choice-odds">
+            <label class="field choice-pick">
+                <span>"Chance of success for every"</span>
+                <select
+                    id="choice-field"
+                    prop:value=move || choice.get().map_or("", |c| c.field)
+                    on:change=move |ev| picked.set(event_target_value(&ev))
+                >
+                    {move || {
+                        offered
+                            .get()
+                            .into_iter()
+                            .map(|c| view! { <option value=c.field>{c.name}</option> })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+            {move || match table.get() {
+                None => view! { <p class="hint">"Fix the highlighted input first."</p> }.into_any(),
+                Some((system_id, c, now, rows)) => {
+                    let has_partial = rows.iter().any(|r| r.partial.is_some());
+                    let goal = target.with(|t| t.trim().trim_end_matches('%').parse::<f64>().ok()).filter(|g| (0.0..=100.0).contains(g));
+                    let need = goal.map_or_else(
+                        || "Give a chance from 0 to 100%.".to_string(),
+                        |g| need_words(&rows, g / 100.0, system_id, &c),
+                    );
+                    let at_now = rows.iter().find(|r| Some(r.value) == now).map(|r| {
+                        format!("{} {} gives {} success. ", c.name, total_words(system_id, r.value).1, percent(r.success))
+                    });
+                    view! {
+                        <table class="choice-table">
+                            <caption>{format!("Chance of success for every {}", c.name)}</caption>
+                            <thead>
+                                <tr>
+                                    <th scope="col">{c.name}</th>
+                                    <th scope="col">"Success"</th>
+                                    {has_partial.then(|| view! { <th scope="col">"Success or partial"</th> })}
+                                </tr>
+                            </thead>
+                            <tbody>
+                                {rows
+                                    .into_iter()
+                                    .map(|r| {
+                                        let is_now = Some(r.value) == now;
+                                        let cell = move |p: f64| {
+                                            view! {
+                                                <td>
+                                                    <span class="choice-bar" style:width=format!("{}%", fixed(p * 100.0, 2)) aria-hidden="true"></span>
+                                                    <span class="choice-p">{percent(p)}</span>
+                                                </td>
+                                            }
+                                        };
+                                        view! {
+                                            <tr class:now=is_now aria-current=is_now.then_some("true") data-value=fixed(r.value, 1) data-p=fixed(r.success, 15)>
+                                                <th scope="row">
+                                                    {total_words(system_id, r.value).1}
+                                                    {is_now.then(|| view! { <span class="choice-now">" (now)"</span> })}
+                                                </th>
+                                                {match r.error {
+                                                    Some(e) => view! { <td colspan="2" class="hint">{e}</td> }.into_any(),
+                                                    None => view! { {cell(r.success)} {r.partial.map(cell)} }.into_any(),
+                                                }}
+                                            </tr>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </tbody>
+                        </table>
+                        <p class="choice-need" aria-live="polite">{at_now}{need}</p>
+                    }
+                        .into_any()
+                }
+            }}
+            <label class="field choice-goal">
+                <span>"Chance you want (%)"</span>
+                <input
+                    id="choice-goal"
+                    type="text"
+                    inputmode="decimal"
+                    prop:value=move || target.get()
+                    on:input=move |ev| target.set(event_target_value(&ev))
+                />
+            </label>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::systems::twenty_four::TwentyFour;
+    use dicetray_rules::systems::RuleSystem;
+
+    #[test]
+    fn success_counts_good_outcomes_and_partial_adds_mixed_ones() {
+        let te = Request::from_json(r#"{"system":"total-effect","advantage":0,"disadvantage":0}"#).unwrap();
+        let o = te.odds().unwrap();
+        let (s, partial) = success_of(&o);
+        assert!((s - o.get("clean_success")).abs() < 1e-12);
+        assert!((partial.unwrap() - o.get("clean_success") - o.get("success_with_twist")).abs() < 1e-12);
+        let tf = Request::from_json(r#"{"system":"24-system","rank":2,"dc":16}"#).unwrap();
+        let o = tf.odds().unwrap();
+        assert_eq!(success_of(&o), (o.get("legendary") + o.get("success"), None));
+    }
+
+    #[test]
+    fn the_inverse_question_reads_in_the_systems_words() {
+        let request = Request::from_json(r#"{"system":"24-system","rank":2,"leverage":1,"dc":16}"#).unwrap();
+        let leverage = TwentyFour::CHOICES[0];
+        let rows = rows(request.every_choice(&leverage).rows);
+        let p: Vec<f64> = rows.iter().map(|r| r.success).collect();
+        // The least Leverage whose chance (and every higher one's) reaches 60%.
+        let least = rows.iter().position(|r| r.success >= 0.6).unwrap();
+        assert!(p[least..].iter().all(|&x| x >= 0.6));
+        let said = need_words(&rows, 0.6, "24-system", &leverage);
+        assert_eq!(said, format!("For 60% success you need Leverage {least} or more."));
+        assert!(need_words(&rows, 1.0, "24-system", &leverage).starts_with("No Leverage from 0 to 5"));
+    }
+}
