@@ -143,9 +143,9 @@ impl RuleSystem for Remedy {
         if !request.rerolled.is_empty() {
             return Err(RequestError::new(
                 "rerolled",
-                "the player picked which d20s to reroll after seeing them, so the total has no distribution fixed \
+                "the player picked which d20s to reroll after seeing them: no distribution of the total was fixed \
                  before the roll",
-                "a luck only for a roll whose ♻ followed a policy (`always`, `never` or `best`)",
+                "a roll whose ♻ followed a policy (`always`, `never` or `best`)",
             ));
         }
         odds::total_dist(&own, &against, request.reroll_policy())
