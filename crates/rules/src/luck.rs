@@ -87,8 +87,8 @@ impl TotalDist {
     pub fn luck(&self, total: f64) -> Result<Luck, NotComputed> {
         if self.truncated_mass.is_nan() || self.truncated_mass > TRUNCATION_MAX {
             return Err(format!(
-                "its exact odds were cut off with {:.1e} of the probability left out, more than the {TRUNCATION_MAX:e} \
-                 a luck allows",
+                "its exact odds were cut off with {:.1e} of the probability left out (allowed: at most \
+                 {TRUNCATION_MAX:e}, TRUNCATION_MAX, for a luck within that of the exact one)",
                 self.truncated_mass
             ));
         }
@@ -296,6 +296,10 @@ mod tests {
         let halves = TotalDist::from_dist(&Dist::uniform(-3, 3), 0.5);
         assert!((halves.luck(-1.5).unwrap().luck - 1.0 / 14.0).abs() < 1e-15);
         let cut = TotalDist { truncated_mass: 1e-6, ..d };
-        assert!(cut.luck(3.0).unwrap_err().contains("cut off"));
+        assert_eq!(
+            cut.luck(3.0).unwrap_err(),
+            "its exact odds were cut off with 1.0e-6 of the probability left out (allowed: at most 1e-9, \
+             TRUNCATION_MAX, for a luck within that of the exact one)"
+        );
     }
 }
