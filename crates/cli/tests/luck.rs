@@ -2,13 +2,15 @@
 //! real table code, each roll's luck checked against the mid-rank of its total computed here by brute force
 //! (every face combination listed), and each roller's mean and p-value against those lucks; then the errors.
 
+mod common;
+
+use common::Transcript;
 use dicetray_rules::dice::{parse, value};
 use dicetray_rules::luck::two_sided_p;
 use dicetray_rules::systems::remedy::{with_chosen_rerolls, Remedy, RemedyRequest};
 use dicetray_rules::systems::{Request, Summary};
 use dicetray_saved::entry::{CharacterRef, HistoryEntry, RollSource};
 use dicetray_saved::history_file::export_json;
-use dicetray_table::log::LoggedMessage;
 use dicetray_table::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -200,50 +202,18 @@ fn every_history_rolls_luck_and_each_rollers_mean_match_brute_force() {
     assert!(text.contains("p: the chance that fair dice give a mean luck at least this far from 50%"), "{text}");
 }
 
-fn key(n: u8) -> Identity {
-    Identity::from_secret([n; 32]).unwrap()
-}
-
 /// Three devices: player0 rolls `a` (3d6) and `c` (a 24-System request), player1 `b` (1d20+5), all honest, and
 /// player1 announces `d`, never revealed.
 fn transcript() -> TableLog {
-    let hash = table_hash("luck test");
-    let mut ids = [key(1), key(2), key(3)];
-    let mut log = TableLog::new(hash);
-    let mut table = Table::new(hash, None);
-    let mut push = |table: &mut Table, msg: Vec<u8>, at_ms: u64| {
-        table.receive(&msg, at_ms).unwrap();
-        log.messages.push(LoggedMessage { at_ms, message: String::from_utf8(msg).unwrap() });
-    };
-    for (i, id) in ids.iter_mut().enumerate() {
-        let msg = id.seal(hash, Body::Hello { name: format!("player{i}"), character: None });
-        push(&mut table, msg, 0);
-    }
-    let system = RollRequest::System { json: r#"{"system":"24-system","rank":6,"dc":15}"#.into() };
-    for (roller, roll, request) in [
-        (0usize, "a", RollRequest::Notation { text: "3d6".into(), version: 2 }),
-        (1, "b", RollRequest::Notation { text: "1d20+5".into(), version: 2 }),
-        (0, "c", system),
-    ] {
-        let secret = Bytes32([roller as u8 + 40 + roll.len() as u8; 32]);
-        let intent =
-            ids[roller].seal(hash, Body::Intent { roll: roll.into(), request, commitment: commitment(&secret) });
-        push(&mut table, intent, 10);
-        let rk = ids[roller].public();
-        for j in (0..3).filter(|j| *j != roller) {
-            let c = ids[j]
-                .seal(hash, Body::Contribution { roll: roll.into(), roller: rk, bytes: Bytes32([j as u8 + 7; 32]) });
-            push(&mut table, c, 20);
-        }
-        let reveal = ids[roller].seal(hash, reveal_body(&table, &rk, roll, secret).unwrap());
-        push(&mut table, reveal, 30);
-    }
-    // player1 announces a roll `d` and never reveals it: not verified, so it does not count.
+    let mut t = Transcript::new("luck test");
+    t.honest_roll(0, "a", RollRequest::Notation { text: "3d6".into(), version: 2 });
+    t.honest_roll(1, "b", RollRequest::Notation { text: "1d20+5".into(), version: 2 });
+    t.honest_roll(0, "c", RollRequest::System { json: r#"{"system":"24-system","rank":6,"dc":15}"#.into() });
     let request = RollRequest::Notation { text: "1d6".into(), version: 2 };
     let intent =
-        ids[1].seal(hash, Body::Intent { roll: "d".into(), request, commitment: commitment(&Bytes32([9; 32])) });
-    push(&mut table, intent, 40);
-    log
+        t.ids[1].seal(t.hash, Body::Intent { roll: "d".into(), request, commitment: commitment(&Bytes32([9; 32])) });
+    t.push(intent, 40);
+    t.log
 }
 
 #[test]
