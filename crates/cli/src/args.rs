@@ -19,6 +19,23 @@ pub enum Command {
     Odds(OddsArgs),
     /// Check a table log (a transcript exported from table mode) roll by roll, offline.
     Verify(VerifyArgs),
+    /// How lucky each roll of an exported History file or a table log was, and each roller's mean luck with how
+    /// unusual it is under fair dice.
+    Luck(LuckArgs),
+}
+
+/// `dicetray luck FILE [--json]`.
+#[derive(Args, Debug)]
+pub struct LuckArgs {
+    /// An exported History file (`{"version": N, "data": [...]}`) or a table log
+    /// (`{"format": "dicetray-table-log", ...}`; only its verified rolls count). A roll's luck is the chance of a
+    /// lower total plus half the chance of the same total, under its exact odds: 50% is a typical roll.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// Print JSON: `{"rolls": [{"id", "roller", "luck", ...}], "rollers": [{"roller", "rolls", "mean", "p_value",
+    /// ...}], "skipped": [...]}` (`luck` is null, with a `reason`, for a roll whose luck was not computed).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `dicetray verify FILE`.

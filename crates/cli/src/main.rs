@@ -3,11 +3,13 @@
 //!
 //! `roll` and `odds` take a positional EXPR (`-` reads one expression per line from stdin) or, for the five rule
 //! systems, `--request 'JSON'` (see [`request`]); `odds --request JSON --vary FIELD=A..B` gives the chances for
-//! every value of one field (see [`vary`]). `verify FILE` checks a table log (see [`verify`]).
+//! every value of one field (see [`vary`]). `verify FILE` checks a table log (see [`verify`]); `luck FILE` says how
+//! lucky each roll of a History file or table log was, and each roller (see [`luck`]).
 
 mod args;
 mod batch;
 mod effect_reads;
+mod luck;
 mod odds;
 mod out;
 mod request;
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Verify(a) => verify::run(&a.file),
+        Command::Luck(a) => luck::run(&a.file, a.json),
         Command::Odds(a) => match a.source.expressions() {
             Ok(exprs) => batch::run(&exprs, a.source.json, |e| odds::answer(e, a.source.json)),
             Err(e) => {

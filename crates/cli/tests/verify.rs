@@ -1,44 +1,18 @@
 //! `dicetray verify FILE` on transcripts built by honest devices, then with one die changed.
 
+mod common;
+
+use common::{key, Transcript};
 use dicetray_table::log::LoggedMessage;
 use dicetray_table::*;
 use std::process::{Command, Output};
 
-fn key(n: u8) -> Identity {
-    Identity::from_secret([n; 32]).unwrap()
-}
-
 /// Three devices; player0 rolls `fireball` (8d6) and player1 `stealth` (1d20+5), both honest.
 fn transcript() -> TableLog {
-    let hash = table_hash("verify test");
-    let mut ids = [key(1), key(2), key(3)];
-    let mut log = TableLog::new(hash);
-    let mut table = Table::new(hash, None);
-    let mut push = |table: &mut Table, msg: Vec<u8>, at_ms: u64| {
-        table.receive(&msg, at_ms).unwrap();
-        log.messages.push(LoggedMessage { at_ms, message: String::from_utf8(msg).unwrap() });
-    };
-    for (i, id) in ids.iter_mut().enumerate() {
-        let msg = id.seal(hash, Body::Hello { name: format!("player{i}"), character: None });
-        push(&mut table, msg, 0);
-    }
-    for (roller, roll, text) in [(0usize, "fireball", "8d6"), (1, "stealth", "1d20+5")] {
-        let secret = Bytes32([roller as u8 + 40; 32]);
-        let request = RollRequest::Notation { text: text.into(), version: 2 };
-        let intent =
-            ids[roller].seal(hash, Body::Intent { roll: roll.into(), request, commitment: commitment(&secret) });
-        push(&mut table, intent, 10);
-        let rk = ids[roller].public();
-        for j in (0..3).filter(|j| *j != roller) {
-            let c = ids[j]
-                .seal(hash, Body::Contribution { roll: roll.into(), roller: rk, bytes: Bytes32([j as u8 + 7; 32]) });
-            push(&mut table, c, 20);
-        }
-        let body = reveal_body(&table, &rk, roll, secret).unwrap();
-        let reveal = ids[roller].seal(hash, body);
-        push(&mut table, reveal, 30);
-    }
-    log
+    let mut t = Transcript::new("verify test");
+    t.honest_roll(0, "fireball", RollRequest::Notation { text: "8d6".into(), version: 2 });
+    t.honest_roll(1, "stealth", RollRequest::Notation { text: "1d20+5".into(), version: 2 });
+    t.log
 }
 
 fn verify(log: &TableLog, name: &str) -> Output {

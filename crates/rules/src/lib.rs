@@ -8,6 +8,7 @@
 //!   typed request -> validate -> roll (full breakdown + outcome) and request -> exact odds.
 //! - [`dist`]: exact discrete distributions shared by the engine and the systems.
 //! - [`decimal`]: numbers in decimal without core's float formatting (a first-load saving in the app).
+//! - [`luck`]: a roll's luck (the mid-rank percentile of its total) and how lucky a set of rolls was.
 //! - [`die`]: one rolled die as every breakdown reports it.
 //! - [`rng`]: the one random-number abstraction; every roll records the seed that produced it.
 //! - [`tagged`]: reading `{"system": "<id>", ...}` enums (requests, the app's sheets) through one JSON value.
@@ -16,6 +17,7 @@ pub mod decimal;
 pub mod dice;
 pub mod die;
 pub mod dist;
+pub mod luck;
 mod multiset;
 #[cfg(feature = "opcount")]
 #[doc(hidden)]

@@ -10,6 +10,8 @@
 //! `shared/rules/README.md`.
 
 use crate::die::DieRoll;
+use crate::dist::Dist;
+use crate::luck::{Luck, NotComputed, TotalDist};
 use crate::rng::RollRng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -52,6 +54,13 @@ pub trait RuleSystem {
     fn roll(request: &Self::Request, rng: &mut RollRng) -> Result<Self::Roll, RequestError>;
     /// Validate, then compute the exact odds of every outcome and event.
     fn odds(request: &Self::Request) -> Result<Odds, RequestError>;
+    /// Validate, then compute the exact distribution of the number the outcome is read from ([`Summary::total`]),
+    /// in steps of [`RuleSystem::TOTAL_STEP`]: what a roll's luck is read from ([`crate::luck`]). An error is an
+    /// invalid request, or one whose distribution is not computed, saying why (a limit, or a roll with no
+    /// distribution fixed before it).
+    fn total_dist(request: &Self::Request) -> Result<Dist, RequestError>;
+    /// What one step of [`RuleSystem::total_dist`] is worth in [`Summary::total`]: 1, or Hack & Slash's half level.
+    const TOTAL_STEP: f64 = 1.0;
     /// What every system reports alike: outcome, events, total, dice.
     fn summary(roll: &Self::Roll) -> Summary;
     /// The request in the system's words, as History and the roll's line say it (`Climb, rank 3: d8+d10+6,

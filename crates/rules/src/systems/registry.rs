@@ -115,6 +115,21 @@ macro_rules! declare_systems {
                 }
             }
 
+            /// Validate, then compute the exact distribution of the total a roll of this request reports
+            /// ([`RuleSystem::total_dist`]), in the roll's own numbers.
+            pub fn total_dist(&self) -> Result<TotalDist, RequestError> {
+                match self {
+                    $(Request::$variant(r) => $module::$variant::total_dist(r)
+                        .map(|d| TotalDist::from_dist(&d, <$module::$variant as RuleSystem>::TOTAL_STEP)),)*
+                }
+            }
+
+            /// The luck of a roll of this request whose total ([`Summary::total`]) is `total`, or why it has none
+            /// ([`crate::luck`]).
+            pub fn luck(&self, total: f64) -> Result<Luck, NotComputed> {
+                self.total_dist().map_err(|e| e.to_string())?.luck(total)
+            }
+
             /// The outcome names of this request's system, best first.
             pub fn outcomes(&self) -> &'static [&'static str] {
                 match self {

@@ -8,6 +8,7 @@ use super::super::limits::MAX_ODDS_SUPPORT;
 use super::super::value::{self, Value};
 use super::fastmap::ValueMap;
 use crate::dist::{add_up, Dist};
+use crate::luck::TotalDist;
 
 /// Sort (value, probability) pairs by value. Values are reduced with a positive denominator, so a/b < c/d
 /// exactly when a*d < c*b (in 128 bits: no overflow), without `Ratio`'s comparison by continued fractions.
@@ -118,6 +119,15 @@ impl Odds {
             Inner::Sparse { pairs, .. } => pairs.last().map(|&(v, _)| v),
         }
     }
+    /// The distribution of the total as a roll reports it (each exact value as its nearest f64, as the roll's JSON
+    /// and History write it): what the roll's luck is read from ([`crate::luck`]).
+    pub fn total_dist(&self) -> TotalDist {
+        TotalDist {
+            values: self.iter().map(|(v, p)| (value::to_f64(v), p)).collect(),
+            truncated_mass: self.truncated_mass(),
+        }
+    }
+
     /// Probability mass cut off while expanding unbounded processes (explosions).
     pub fn truncated_mass(&self) -> f64 {
         match &self.inner {

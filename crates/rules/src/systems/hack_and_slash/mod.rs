@@ -26,6 +26,7 @@ pub use level::{Interference, Outcome, INTERFERENCE_FULL, INTERFERENCE_PARTIAL};
 pub use request::*;
 pub use roll::{HackAndSlashRoll, Opposer, Side};
 
+use crate::dist::Dist;
 use crate::rng::RollRng;
 use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
@@ -64,6 +65,13 @@ impl RuleSystem for HackAndSlash {
     fn odds(request: &HackAndSlashRequest) -> Result<Odds, RequestError> {
         Ok(odds::level_odds(&request.check()?))
     }
+
+    /// The success level, in half steps ([`RuleSystem::TOTAL_STEP`] is 1/2).
+    fn total_dist(request: &HackAndSlashRequest) -> Result<Dist, RequestError> {
+        Ok(odds::level_dist(&request.check()?))
+    }
+
+    const TOTAL_STEP: f64 = 0.5;
 
     /// A success level in half steps: `−1½`, `½`, `3`.
     fn total_words(level: f64) -> String {

@@ -6,6 +6,7 @@
 use super::half::Halves;
 use super::level::{INTERFERENCE_FULL, INTERFERENCE_PARTIAL};
 use super::request::{Against, Checked};
+use crate::dist::Dist;
 use crate::systems::{Chance, Odds};
 use std::collections::BTreeMap;
 
@@ -14,23 +15,48 @@ fn cdf(bonus: Halves, x: Halves) -> f64 {
     ((x - bonus).div_euclid(2).clamp(0, 6)) as f64 / 6.0
 }
 
-/// Odds of a checked request. Opposed requests also get the events `interference_full` (at least one opposer
-/// beats the action by 1 or more) and `interference_partial` (at least one ties it or beats it by 1/2).
-pub(crate) fn level_odds(checked: &Checked) -> Odds {
+/// The opposing side's bonuses with how many roll with each (a difficulty is one "opposer"), and whether the
+/// action is opposed.
+fn opposer_groups(checked: &Checked) -> (BTreeMap<Halves, i32>, bool) {
     let mut groups: BTreeMap<Halves, i32> = BTreeMap::new();
-    let opposed = match &checked.against {
+    match &checked.against {
         Against::Difficulty(d) => {
             groups.insert(*d, 1);
-            false
+            (groups, false)
         }
         Against::Opponents(list) => {
             for &b in list {
                 *groups.entry(b).or_insert(0) += 1;
             }
-            true
+            (groups, true)
         }
-    };
-    let all_at_most = |x: Halves| groups.iter().map(|(&b, &n)| cdf(b, x).powi(n)).product::<f64>();
+    }
+}
+
+/// P(highest opposing roll <= x), in half steps.
+fn all_at_most(groups: &BTreeMap<Halves, i32>, x: Halves) -> f64 {
+    groups.iter().map(|(&b, &n)| cdf(b, x).powi(n)).product::<f64>()
+}
+
+/// The exact distribution of a checked request's success level, in half steps: the action's roll (2 x d6 +
+/// bonus, in halves) less the highest opposing roll, whose chance of each value is
+/// P(highest <= m) - P(highest <= m - 1).
+pub(crate) fn level_dist(checked: &Checked) -> Dist {
+    let (groups, _) = opposer_groups(checked);
+    let lowest = groups.keys().next().copied().unwrap_or(0) + 2;
+    let highest = groups.keys().next_back().copied().unwrap_or(0) + 12;
+    let opposing = Dist::from_pairs(
+        (lowest..=highest).map(|m| (m, (all_at_most(&groups, m) - all_at_most(&groups, m - 1)).max(0.0))),
+    );
+    let action = Dist::from_pairs((1..=6).map(|die| (2 * die + checked.bonus, 1.0 / 6.0)));
+    action.add(&opposing.neg())
+}
+
+/// Odds of a checked request. Opposed requests also get the events `interference_full` (at least one opposer
+/// beats the action by 1 or more) and `interference_partial` (at least one ties it or beats it by 1/2).
+pub(crate) fn level_odds(checked: &Checked) -> Odds {
+    let (groups, opposed) = opposer_groups(checked);
+    let all_at_most = |x: Halves| all_at_most(&groups, x);
     let none_within = |lo: Halves, hi: Halves| {
         groups.iter().map(|(&b, &n)| (1.0 - (cdf(b, hi) - cdf(b, lo - 1))).powi(n)).product::<f64>()
     };

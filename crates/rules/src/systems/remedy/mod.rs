@@ -40,6 +40,7 @@ pub use request::{Check, Reactive, RemedyRequest};
 pub use reroll::RerollPolicy;
 pub use roll::{CheckRoll, RemedyRoll, RerollChoice};
 
+use crate::dist::Dist;
 use crate::rng::{seeded, RollRng};
 use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
@@ -139,6 +140,22 @@ impl RuleSystem for Remedy {
     fn odds(request: &Self::Request) -> Result<Odds, RequestError> {
         let (own, against) = request.resolve()?;
         odds::odds_with(&own, &against, request.attack, request.reroll_policy())
+    }
+
+    /// The acting side's total under the request's ♻ policy. A request with the player's own pick (`rerolled`)
+    /// has none: which d20s were rerolled was chosen after seeing them, so no distribution was fixed before the
+    /// roll (the odds shown before it were those of `never`, not of the pick).
+    fn total_dist(request: &Self::Request) -> Result<Dist, RequestError> {
+        let (own, against) = request.resolve()?;
+        if !request.rerolled.is_empty() {
+            return Err(RequestError::new(
+                "rerolled",
+                "the player picked which d20s to reroll after seeing them: no distribution of the total was fixed \
+                 before the roll",
+                "a roll whose ♻ followed a policy (`always`, `never` or `best`)",
+            ));
+        }
+        odds::total_dist(&own, &against, request.reroll_policy())
     }
 
     /// Own dice first, then the opponent's (their roles prefixed `opponent_`).

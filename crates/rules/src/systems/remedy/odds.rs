@@ -42,9 +42,14 @@ pub fn side_totals(side: &Side, budget: f64) -> SideTotals {
     side_totals_from(side, kept_value(&side.dice, budget))
 }
 
+/// What is added to a side's kept d20: ability + bonus + the net dominance d6s (or minus the net threat d6s).
+pub fn modifier_dist(side: &Side) -> Dist {
+    d6_dist(side.net_d6).add(&Dist::point(side.ability + side.bonus))
+}
+
 /// A side's totals from its kept d20's value distribution.
 pub fn side_totals_from(side: &Side, kept: Dist) -> SideTotals {
-    let modifier = d6_dist(side.net_d6).add(&Dist::point(side.ability + side.bonus));
+    let modifier = modifier_dist(side);
     let parts = Natural::ALL.map(|class| {
         let part = Dist::from_pairs(
             kept.iter().filter(|&(v, _)| Natural::of(natural_of(v), side.triumph_from, side.disaster_to) == class),
@@ -95,18 +100,27 @@ pub(crate) fn budget(own: &Side, against: &Against) -> f64 {
     TRUNCATE_BELOW / d20s as f64
 }
 
+/// The acting side's kept d20 value with its ♻ under `policy`, explosions followed until less than `budget` per
+/// d20 is left. Errors only for `best` past [`super::reroll::MAX_BEST_FACE_SETS`].
+fn own_kept_value(own: &Side, against: &Against, policy: RerollPolicy, budget: f64) -> Result<Dist, RequestError> {
+    Ok(match policy {
+        RerollPolicy::Always => kept_value(&own.dice, budget),
+        RerollPolicy::Never => kept_value(&CheckDice { reroll_up_to: 0, ..own.dice }, budget),
+        RerollPolicy::Best => best_kept_value(&Aim::new(own, against, budget), &own.dice, budget)?,
+    })
+}
+
+/// The exact distribution of the acting side's total (kept d20 + ability + net dominance or threat d6s + bonus)
+/// of a validated request with its ♻ under `policy`; what the naturals trigger does not change the total.
+pub fn total_dist(own: &Side, against: &Against, policy: RerollPolicy) -> Result<Dist, RequestError> {
+    Ok(own_kept_value(own, against, policy, budget(own, against))?.add(&modifier_dist(own)))
+}
+
 /// The odds of a validated request with the acting side's ♻ under `policy` (the opponent's ♻ always
 /// rerolls). Errors only for `best` odds past [`super::reroll::MAX_BEST_FACE_SETS`].
 pub fn odds_with(own: &Side, against: &Against, attack: bool, policy: RerollPolicy) -> Result<Odds, RequestError> {
     let budget = budget(own, against);
-    let mine = match policy {
-        RerollPolicy::Always => side_totals(own, budget),
-        RerollPolicy::Never => side_totals_from(own, kept_value(&CheckDice { reroll_up_to: 0, ..own.dice }, budget)),
-        RerollPolicy::Best => {
-            let aim = Aim::new(own, against, budget);
-            side_totals_from(own, best_kept_value(&aim, &own.dice, budget)?)
-        }
-    };
+    let mine = side_totals_from(own, own_kept_value(own, against, policy, budget)?);
     let mut out = [0.0f64; 4];
     let mut cancelled = 0.0;
     let truncated_mass = match *against {

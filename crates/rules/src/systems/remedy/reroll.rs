@@ -21,7 +21,7 @@
 
 use super::check_dice::{CheckDice, Keep};
 use super::d20::{natural_of, value_probs};
-use super::odds::{compare, d6_dist, SideTotals};
+use super::odds::{compare, modifier_dist, SideTotals};
 use super::outcome::{contest_by_naturals, Natural, Outcome};
 use super::request::{Against, Reactive, Side};
 use crate::dist::{add_up, Dist};
@@ -77,7 +77,7 @@ impl Aim {
             Against::Contest { opponent, .. } => Some(super::odds::side_totals(opponent, budget)),
             Against::Dc(_) => None,
         };
-        let modifier = d6_dist(own.net_d6).add(&Dist::point(own.ability + own.bonus));
+        let modifier = modifier_dist(own);
         let mut aim = Aim { own: *own, modifier, against: *against, opponent, table: Vec::new() };
         let len = fresh(&own.dice, budget).0.len();
         aim.table = (1..=len as i64).map(|v| aim.compute(v)).collect();

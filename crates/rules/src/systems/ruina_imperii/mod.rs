@@ -31,6 +31,7 @@ pub use pool::Pool;
 pub use request::{Opponent, RuinaImperiiRequest};
 pub use roll::{OpponentRoll, RuinaImperiiRoll};
 
+use crate::dist::Dist;
 use crate::rng::{seeded, RollRng};
 use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
@@ -110,6 +111,13 @@ impl RuleSystem for RuinaImperii {
     fn odds(request: &Self::Request) -> Result<Odds, RequestError> {
         request.validate()?;
         Ok(odds::odds(request))
+    }
+
+    /// This roll's own hits (the opponent's only set the difficulty), explosions followed until less than 1e-12
+    /// of the mass is left.
+    fn total_dist(request: &Self::Request) -> Result<Dist, RequestError> {
+        request.validate()?;
+        Ok(odds::hits_dist(Pool::new(request.skill, request.risk, request.explode), odds::TRUNCATE_BELOW))
     }
 
     /// Own dice first, then the opponent's (their roles prefixed `opponent_`).

@@ -32,6 +32,7 @@ pub use request::*;
 pub use resolve::{kept_indices, Outcome};
 pub use roll::TotalEffectRoll;
 
+use crate::dist::Dist;
 use crate::rng::RollRng;
 use crate::systems::Choice;
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
@@ -69,6 +70,12 @@ impl RuleSystem for TotalEffect {
     fn odds(request: &TotalEffectRequest) -> Result<Odds, RequestError> {
         request.validate()?;
         Ok(odds::effect_odds(request))
+    }
+
+    /// The Total: kept dice + Escalation (in `add` mode) + modifier.
+    fn total_dist(request: &TotalEffectRequest) -> Result<Dist, RequestError> {
+        request.validate()?;
+        Ok(odds::total_dist(request))
     }
 
     /// An outcome in words; any other name is one of the ability's bands, which the player named

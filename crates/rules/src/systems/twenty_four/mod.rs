@@ -34,6 +34,7 @@ pub use push::{
 pub use request::*;
 pub use roll::{TwentyFourRoll, PARTIAL_CRITICAL};
 
+use crate::dist::Dist;
 use crate::rng::RollRng;
 use crate::systems::Choice;
 use crate::systems::{Chance, Odds, RequestError, RuleSystem, Summary};
@@ -72,6 +73,12 @@ impl RuleSystem for TwentyFour {
     fn odds(request: &TwentyFourRequest) -> Result<Odds, RequestError> {
         request.validate()?;
         Ok(odds::pool_odds(request))
+    }
+
+    /// The result: two highest dice + flat bonus.
+    fn total_dist(request: &TwentyFourRequest) -> Result<Dist, RequestError> {
+        request.validate()?;
+        Ok(odds::result_dist(request))
     }
 
     fn can_push(roll: &TwentyFourRoll) -> bool {

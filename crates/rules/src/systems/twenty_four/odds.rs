@@ -5,6 +5,7 @@ use super::outcome::{hit_location, HitLocation, Outcome};
 use super::pool::{pool_sides, rank_dice, read};
 use super::request::TwentyFourRequest;
 use super::roll::PARTIAL_CRITICAL;
+use crate::dist::Dist;
 use crate::systems::{Chance, Odds};
 
 /// Integer counts of everything a request can produce, over all face combinations.
@@ -18,15 +19,34 @@ struct Tally {
     locations: Vec<(HitLocation, u64)>,
 }
 
+/// Call `visit` with every combination of faces of dice with these sides, odometer style.
+fn each_throw(sides: &[u32], mut visit: impl FnMut(&[i64])) {
+    let mut faces = vec![1i64; sides.len()];
+    loop {
+        visit(&faces);
+        let mut i = 0;
+        loop {
+            if i == faces.len() {
+                return;
+            }
+            if faces[i] < sides[i] as i64 {
+                faces[i] += 1;
+                break;
+            }
+            faces[i] = 1;
+            i += 1;
+        }
+    }
+}
+
 fn tally(request: &TwentyFourRequest) -> Tally {
     let sides = pool_sides(request.rank, request.leverage);
     let (_, flat) = rank_dice(request.rank);
     let dc = request.target_dc();
     let mut t =
         Tally { combinations: 0, legendary: 0, success: 0, miss: 0, partial_critical: 0, locations: Vec::new() };
-    let mut faces = vec![1i64; sides.len()];
-    loop {
-        let r = read(&sides, &faces, flat, request.partial_critical_kept_only);
+    each_throw(&sides, |faces| {
+        let r = read(&sides, faces, flat, request.partial_critical_kept_only);
         let outcome = Outcome::of(r.result, dc);
         t.combinations += 1;
         match outcome {
@@ -43,20 +63,26 @@ fn tally(request: &TwentyFourRequest) -> Tally {
                 }
             }
         }
-        // Next combination, odometer style.
-        let mut i = 0;
-        loop {
-            if i == faces.len() {
-                return t;
-            }
-            if faces[i] < sides[i] as i64 {
-                faces[i] += 1;
-                break;
-            }
-            faces[i] = 1;
-            i += 1;
+    });
+    t
+}
+
+/// The exact distribution of a validated request's result (two highest dice + flat bonus; the DC, Pressure and a
+/// push change what it is read against, not the result), counted over every face combination.
+pub(crate) fn result_dist(request: &TwentyFourRequest) -> Dist {
+    let sides = pool_sides(request.rank, request.leverage);
+    let (_, flat) = rank_dice(request.rank);
+    let mut counts: Vec<(i64, u64)> = Vec::new();
+    let mut all = 0u64;
+    each_throw(&sides, |faces| {
+        let result = read(&sides, faces, flat, false).result;
+        all += 1;
+        match counts.iter_mut().find(|(r, _)| *r == result) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((result, 1)),
         }
-    }
+    });
+    Dist::from_pairs(counts.into_iter().map(|(r, n)| (r, n as f64 / all as f64)))
 }
 
 /// Odds of a validated request: `legendary`, `success`, `miss` and the event `partial_critical`.
