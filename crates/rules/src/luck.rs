@@ -87,16 +87,17 @@ impl TotalDist {
     pub fn luck(&self, total: f64) -> Result<Luck, NotComputed> {
         if self.truncated_mass.is_nan() || self.truncated_mass > TRUNCATION_MAX {
             return Err(format!(
-                "its exact odds were cut off with {:.1e} of the probability left out (allowed: at most \
-                 {TRUNCATION_MAX:e}, TRUNCATION_MAX, for a luck within that of the exact one)",
-                self.truncated_mass
+                "its exact odds were cut off with {} of the probability left out (allowed: at most {}, \
+                 TRUNCATION_MAX, for a luck within that of the exact one)",
+                crate::decimal::scientific(self.truncated_mass, 1),
+                crate::decimal::scientific(TRUNCATION_MAX, 0)
             ));
         }
         if !self.values.iter().any(|&(v, p)| v == total && p > 0.0) {
             return Err(format!(
                 "its total {} has no chance under the request's exact odds (an explosion chain stopped at the roll's \
                  cap, or a total that does not match the request)",
-                crate::systems::number_words(total)
+                crate::decimal::shortest(total)
             ));
         }
         Ok(Luck { luck: mid_rank(self.values.iter().copied(), total), variance: self.variance() })
