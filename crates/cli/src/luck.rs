@@ -8,14 +8,13 @@
 //! a luck is never read for a number the roll did not give.
 
 use crate::out::say;
-use dicetray_rules::dice::{parse_versioned, value};
-use dicetray_rules::luck::{Luck, LuckReport, NotComputed, TotalDist};
-use dicetray_rules::systems::{number_words, system, total_words, words, Request, Roll};
+use dicetray_rules::luck::{Luck, LuckReport, NotComputed};
+use dicetray_rules::systems::{system, total_words, words, Request, Roll};
 use dicetray_saved::entry::{HistoryEntry, RollSource};
 use dicetray_saved::history_file::parse_import;
+use dicetray_saved::luck::{entry_luck, Dists};
 use dicetray_table::{replay, RollRequest, Status, TableLog};
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// Who a History roll made without a character is put under.
@@ -45,32 +44,6 @@ struct Rolls {
     kind: &'static str,
     rolls: Vec<Rolled>,
     skipped: Vec<Skipped>,
-}
-
-/// Each distinct request's or expression's total distribution, computed once.
-#[derive(Default)]
-struct Dists(HashMap<String, Result<TotalDist, NotComputed>>);
-
-impl Dists {
-    fn of_request(&mut self, request: &Request) -> Result<&TotalDist, NotComputed> {
-        let key = serde_json::to_string(request).unwrap_or_default();
-        self.0
-            .entry(key)
-            .or_insert_with(|| request.total_dist().map_err(|e| e.to_string()))
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    fn of_notation(&mut self, expr: &str, version: u32) -> Result<&TotalDist, NotComputed> {
-        self.0
-            .entry(format!("{version}\u{0}{expr}"))
-            .or_insert_with(|| {
-                let e = parse_versioned(expr, version).map_err(|e| format!("its notation does not read: {e}"))?;
-                e.odds().map(|o| o.total_dist()).map_err(|e| format!("its exact odds are not computed: {e}"))
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
 }
 
 pub fn run(path: &Path, as_json: bool) -> bool {
@@ -114,38 +87,15 @@ fn read(path: &Path) -> Result<Rolls, String> {
     }
 }
 
-/// A History entry's roll: its total checked against its replay, then its luck.
+/// A History entry's roll: its total checked against its replay, then its luck (`dicetray_saved::luck`).
 fn history_roll(e: &HistoryEntry, dists: &mut Dists) -> Rolled {
     let roller = e.character.as_ref().map_or(NO_CHARACTER.to_string(), |c| c.name.clone());
-    let (what, luck) = match &e.source {
-        RollSource::System { request } => {
-            let replayed = request.roll(e.seed).map(|r| r.summary().total).map_err(|e| e.to_string());
-            let luck = same_total(e.total, replayed).and_then(|()| dists.of_request(request)?.luck(e.total));
-            (request_words(request), luck)
-        }
-        RollSource::Notation { expr, version } => {
-            let replayed = parse_versioned(expr, *version)
-                .map_err(|e| e.to_string())
-                .and_then(|x| x.roll(e.seed).map_err(|e| e.to_string()))
-                .map(|r| value::to_f64(r.total));
-            let luck = same_total(e.total, replayed).and_then(|()| dists.of_notation(expr, *version)?.luck(e.total));
-            (expr.clone(), luck)
-        }
+    let what = match &e.source {
+        RollSource::System { request } => request_words(request),
+        RollSource::Notation { expr, .. } => expr.clone(),
     };
+    let luck = entry_luck(e, dists);
     Rolled { id: e.id.clone(), roller, what, result: result_words(e.system_id(), &e.outcome, e.total), luck }
-}
-
-/// A recorded total is the one its replay gives, or the reason there is no luck for it.
-fn same_total(recorded: f64, replayed: Result<f64, String>) -> Result<(), NotComputed> {
-    match replayed {
-        Ok(t) if t == recorded => Ok(()),
-        Ok(t) => Err(format!(
-            "its recorded total {} is not the {} its request and seed give, so its odds do not describe it",
-            number_words(recorded),
-            number_words(t)
-        )),
-        Err(e) => Err(format!("it does not replay from its request and seed: {e}")),
-    }
 }
 
 /// `Success, total 18`; `Hits 2`; a Tray roll's `total 7`.

@@ -16,6 +16,7 @@ pub mod desk;
 pub mod entry;
 pub mod history;
 pub mod history_file;
+pub mod luck;
 pub mod merge;
 pub mod migrate;
 pub mod schema;
