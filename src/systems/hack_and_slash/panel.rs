@@ -162,8 +162,9 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                 <OpposerList opposers next />
             </Show>
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(HackAndSlash::request)) /></div>
+        <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /></div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
+        <EveryChoice request=Signal::derive(move || request.get().ok().map(HackAndSlash::request)) />
         <div class="panel-output"><HackAndSlashResult last /></div>
     }
 }

@@ -245,7 +245,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
         </div>
         <div class="panel-odds">
-            <OddsView odds=odds label=Remedy::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(Remedy::request)) />
+            <OddsView odds=odds label=Remedy::words />
             <Show when=move || reroll_range.get()>
                 <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
             </Show>
@@ -261,6 +261,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
                 open.then_some(FollowUp { label: "Reroll (♻)…", target: ".reroll-choice" })
             })
         />
+        <EveryChoice request=Signal::derive(move || request.get().ok().map(Remedy::request)) />
         <div class="panel-output"><RemedyResult last /></div>
     }
 }

@@ -164,8 +164,9 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
             })}
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(RuinaImperii::request)) /></div>
+        <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /></div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
+        <EveryChoice request=Signal::derive(move || request.get().ok().map(RuinaImperii::request)) />
         <div class="panel-output">
             <RuinaImperiiResult last=Signal::derive(move || last.with(|l| l.as_ref().map(|r| r.roll.clone()))) />
             <FortuneAfter last scene_fortune character=character_id.get_value() />

@@ -156,8 +156,9 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             <BandList bands=bands />
             <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /><EveryChoice request=Signal::derive(move || request.get().ok().map(TotalEffect::request)) /></div>
+        <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /></div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TotalEffect::words />
+        <EveryChoice request=Signal::derive(move || request.get().ok().map(TotalEffect::request)) />
         <div class="panel-output">
             {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}
         </div>

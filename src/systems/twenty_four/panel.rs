@@ -81,10 +81,11 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     view! {
         <TwentyFourInputs situation request />
         <div class="panel-odds">
-            <OddsView odds=odds label=TwentyFour::words /><EveryChoice request=Signal::derive(move || request.get().ok().map(TwentyFour::request)) />
+            <OddsView odds=odds label=TwentyFour::words />
             <HitLocationOdds request=request />
         </div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words follow_up=push_offer refused=Signal::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
+        <EveryChoice request=Signal::derive(move || request.get().ok().map(TwentyFour::request)) />
         <div class="panel-output">
             <Show when=move || last.retry_tried.get() && forbidden.get()>
                 <p class="retry-message" role="alert">
