@@ -1054,6 +1054,20 @@ fn show_puts_the_result_full_screen_for_the_table() {
             page.wait_js(&format!("return document.querySelector('{big}:popover-open') === null;"), "closed by Escape")
                 .await;
         }
+        // Dark: the same view, on the dark theme's colours (looked at in the screenshot).
+        page.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-color-scheme", "value": "dark"}]}),
+        )
+        .await;
+        open_system(&page, "24-system").await;
+        page.click("#roll-button").await;
+        page.wait_for(".latest-roll").await;
+        page.wait_js("return document.getAnimations().length === 0;", "the bar's entrance to end").await;
+        page.screenshot("issue32-roll-bar-360-dark").await;
+        page.click(".latest-roll .show-big").await;
+        page.wait_js("return document.querySelector('#big-roll:popover-open') !== null;", "the big view, dark").await;
+        page.screenshot("issue32-show-roll-360-dark").await;
         assert_no_errors(&page).await;
     });
 }
