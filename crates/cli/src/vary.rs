@@ -5,7 +5,7 @@
 
 use crate::out::say;
 use crate::request::{parse, system_name};
-use dicetray_rules::systems::{words, Odds, Request};
+use dicetray_rules::systems::{number_json, words, Odds, Request};
 use serde_json::{json, Map, Value};
 
 /// Most values one `--vary` range may have.
@@ -59,15 +59,6 @@ impl Vary {
         }
         let values = (0..=steps as usize).map(|i| a + i as f64 * step).collect();
         Ok(Vary { field: field.to_string(), values })
-    }
-}
-
-/// A number as JSON: whole numbers as integers, as the requests write them.
-fn number_json(x: f64) -> Value {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        json!(x as i64)
-    } else {
-        json!(x)
     }
 }
 

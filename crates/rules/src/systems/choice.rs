@@ -58,8 +58,8 @@ pub fn needed(rows: &[(f64, f64)], target: f64) -> Need {
     }
 }
 
-/// A number as requests write it: whole numbers as integers.
-fn number_json(x: f64) -> Value {
+/// A number as requests write it: whole numbers as integers (`dicetray odds --vary` writes its rows so too).
+pub fn number_json(x: f64) -> Value {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         Value::from(x as i64)
     } else {

@@ -23,7 +23,7 @@ mod error;
 mod json_error;
 #[macro_use]
 mod registry;
-pub use choice::{needed, Choice, ChoiceRows, Need};
+pub use choice::{needed, number_json, Choice, ChoiceRows, Need};
 pub use error::RequestError;
 
 pub mod hack_and_slash;
