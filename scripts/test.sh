@@ -4,7 +4,9 @@
 #   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests and the engine's
 #                 regression guard (bench/README.md, "Benchmarks");
 #   release lane: the release build of the site, its size budget, then the browser end-to-end tests against that
-#                 build, as soon as the native lane has built them (so they run beside the workspace's tests).
+#                 build, as soon as the native lane has built them (so they run beside the workspace's tests):
+#                 every suite in headless Chromium, and the smoke journey (tests/e2e/browsers.rs) in Firefox ESR and
+#                 WebKitGTK too.
 # Each lane's lines are prefixed with its name. Installs missing tools first (scripts/tools.sh).
 # DICETRAY_E2E_THREADS sets how many browser tests run at once (default 3: each spends most of its time waiting
 # on the page, so a third test keeps the 2 cores busier; bench/README.md, "CI times", has the figures).
@@ -43,7 +45,7 @@ release_lane() {
     kill -0 "$native" 2>/dev/null || { echo "the native lane stopped before building the browser tests" >&2; return 1; }
     sleep 1
   done
-  step "browser end-to-end tests (headless Chromium, ${DICETRAY_E2E_THREADS:-3} at once)"
+  step "browser end-to-end tests (headless Chromium; Firefox ESR and WebKitGTK's smoke journey; ${DICETRAY_E2E_THREADS:-3} at once)"
   cargo test --features e2e --test e2e -- --test-threads="${DICETRAY_E2E_THREADS:-3}"
 }
 
@@ -65,9 +67,11 @@ if [ ${#failed[@]} -gt 0 ]; then
   exit 1
 fi
 
-leftover=$(pgrep -f 'user-data-dir=.*dicetray-e2e' || true)
-if [ -n "$leftover" ]; then
-  echo "error: Chromium processes survived the browser tests: $leftover" >&2
+# Chromium names its profile folder (--user-data-dir=), Firefox too (-profile); WebKit's browser runs on an Xvfb.
+leftover=$(pgrep -f 'dicetray-e2e-[0-9]' || true)
+leftover_webkit=$(pgrep -x MiniBrowser || true)
+if [ -n "$leftover$leftover_webkit" ]; then
+  echo "error: browser processes survived the browser tests: $leftover $leftover_webkit" >&2
   exit 1
 fi
 echo "all checks passed in $((SECONDS - started)) s"

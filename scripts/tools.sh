@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs whatever the build needs and is missing; quick (a few version checks) when all is present.
 #   scripts/tools.sh          the build tools: wasm32 target, Trunk, wasm-bindgen-cli, wasm-opt
-#   scripts/tools.sh --browser   also Chromium + chromedriver (Debian packages) for the browser tests
-# Every version is pinned in one place: Trunk.toml (trunk-version, [tools]); wasm-bindgen-cli must also equal
+#   scripts/tools.sh --browser   also the browsers and their drivers for the browser tests: Chromium + chromedriver,
+#                                Firefox ESR, WebKitGTK's WebKitWebDriver and Xvfb (Debian packages), geckodriver
+#                                (crates.io, at the version pinned below)
+# Every version is pinned in one place: Trunk.toml (trunk-version, [tools]), geckodriver's here (below); wasm-bindgen-cli must also equal
 # the wasm-bindgen in Cargo.lock, which this script checks. Everything else the build runs after cargo (code
 # splitting, minification, hashes) is crates/xtask, which cargo builds from Cargo.lock like any crate.
 # Source it (`. scripts/tools.sh`) or run it; either way it prints the PATH additions it needs in scripts/env.sh.
@@ -78,12 +80,25 @@ if [ "${1:-}" = "--browser" ]; then
   # The browser tests' accessibility checks (tests/e2e/a11y.rs) run axe-core at the version pinned there.
   axe_version="$(sed -n 's/^pub const AXE_VERSION: &str = "\(.*\)";/\1/p' tests/e2e/a11y.rs)"
   npm_pinned axe-core "$axe_version" "the accessibility checks"
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    [ "$(id -u)" = 0 ] || die "Chromium and chromedriver are missing: run 'sudo apt-get install -y chromium chromium-driver'"
-    say "installing Chromium and chromedriver (Debian packages)"
+  # The browsers (tests/e2e/browsers.rs drives Firefox ESR and WebKitGTK besides Chromium), as Debian packages.
+  browsers=()
+  command -v chromium >/dev/null || browsers+=(chromium)
+  command -v chromedriver >/dev/null || browsers+=(chromium-driver)
+  command -v firefox-esr >/dev/null || browsers+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || browsers+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || browsers+=(xvfb)
+  if [ ${#browsers[@]} -gt 0 ]; then
+    [ "$(id -u)" = 0 ] || die "browsers missing: run 'sudo apt-get install -y ${browsers[*]}'"
+    say "installing ${browsers[*]} (Debian packages; about 1.5 minutes for Firefox, WebKitGTK and Xvfb)"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq chromium chromium-driver >/dev/null
+    apt-get install -y -qq "${browsers[@]}" >/dev/null
+  fi
+  # geckodriver (Firefox's WebDriver server) is not packaged by Debian; crates.io has it.
+  geckodriver_version="0.37.0"
+  if [ "$(geckodriver --version 2>/dev/null | head -n1)" != "geckodriver $geckodriver_version" ]; then
+    say "installing geckodriver $geckodriver_version (about 3 minutes, once)"
+    cargo install --locked geckodriver --version "=$geckodriver_version"
   fi
   # The lossy-network fault test (tests/e2e/table_faults.rs) queues the relay's packets to itself with iptables.
   if ! command -v iptables >/dev/null; then

@@ -2,6 +2,13 @@
 //! `crates/xtask/src/precache.rs`) and, when a new deploy's worker has installed and waits, shows "A new version is
 //! available" with a Reload button. The page reloads only when the player clicks it, never on its own: the click
 //! tells the waiting worker to take over (`SKIP_WAITING`), and the `controllerchange` that follows reloads.
+//!
+//! "A new version" means a worker that installed while an older one is the registration's active worker, not one that
+//! installed while the page has a controller: WebKit sets `navigator.serviceWorker.controller` as soon as a worker
+//! claims the page and only queues the worker's own `statechange` events, so on a first visit with a busy page the
+//! first worker's "installed" event can run after it already controls the page (issue #32: a false banner in about
+//! one first visit of 16). A banner whose worker no longer waits (it took over: that false banner, or another tab's
+//! Reload) reloads at once, since no `controllerchange` will follow.
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -26,8 +33,14 @@ fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut() + 'static)
     closure.forget();
 }
 
-/// Registers the worker and wires the update flow: a worker that finishes installing while another one controls
-/// the page is a new version, and goes into `waiting`.
+/// Whether `worker`, installed, is a new version: another worker is the registration's active one (the first worker
+/// of a first visit has none, or is that active worker itself by the time its "installed" event runs).
+fn is_update(registration: &ServiceWorkerRegistration, worker: &ServiceWorker) -> bool {
+    registration.active().is_some_and(|active| !js_sys::Object::is(&active, worker))
+}
+
+/// Registers the worker and wires the update flow: a worker that finishes installing while an older one is active is
+/// a new version, and goes into `waiting`.
 fn register(waiting: RwSignal<Option<ServiceWorker>, LocalStorage>, reload_requested: RwSignal<bool>) {
     let Some(workers) = container() else { return };
     let on_controller_change = move || {
@@ -45,18 +58,17 @@ fn register(waiting: RwSignal<Option<ServiceWorker>, LocalStorage>, reload_reque
                 return;
             }
         };
-        let controlled = move || container().is_some_and(|w| w.controller().is_some());
         if let Some(worker) = registration.waiting() {
-            if controlled() {
+            if is_update(&registration, &worker) {
                 waiting.set(Some(worker));
             }
         }
         let watched = registration.clone();
         listen(&registration, "updatefound", move || {
             let Some(worker) = watched.installing() else { return };
-            let observed = worker.clone();
+            let (observed, registration) = (worker.clone(), watched.clone());
             listen(&worker, "statechange", move || {
-                if observed.state() == ServiceWorkerState::Installed && controlled() {
+                if observed.state() == ServiceWorkerState::Installed && is_update(&registration, &observed) {
                     waiting.set(Some(observed.clone()));
                 }
             });
@@ -82,14 +94,15 @@ pub fn UpdateBanner() -> impl IntoView {
     let reload = move |_| {
         reload_requested.set(true);
         match waiting.get_untracked() {
-            Some(worker) => {
+            // Only a worker that still waits takes over on SKIP_WAITING and fires the `controllerchange` that reloads.
+            Some(worker) if worker.state() == ServiceWorkerState::Installed => {
                 let message = js_sys::Object::new();
                 let _ = js_sys::Reflect::set(&message, &"type".into(), &"SKIP_WAITING".into());
                 if worker.post_message(&message).is_err() {
                     let _ = window().location().reload();
                 }
             }
-            None => {
+            _ => {
                 let _ = window().location().reload();
             }
         }

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 /// One system's journey: the character's sheet, an input to change on the panel, and what the request the panel
 /// builds must carry from the sheet.
-struct Journey {
-    system: &'static str,
+pub(crate) struct Journey {
+    pub(crate) system: &'static str,
     sheet: Value,
     /// (input id, value typed or selected)
     change: (&'static str, &'static str),
@@ -18,7 +18,7 @@ struct Journey {
     from_sheet: (&'static str, Value),
 }
 
-fn journeys() -> Vec<Journey> {
+pub(crate) fn journeys() -> Vec<Journey> {
     vec![
         Journey {
             system: "24-system",
@@ -108,7 +108,7 @@ async fn newest_stored_entry(page: &Page, count_before: usize) -> Value {
     }
 }
 
-async fn run_journey(page: &Page, j: &Journey) {
+pub(crate) async fn run_journey(page: &Page, j: &Journey) {
     let id = format!("journey-{}", j.system);
     let name = format!("Tester of {}", j.system);
     let character = json!({"id": id, "name": name, "notes": "", "sheet": j.sheet, "created": 1.0, "updated": 1.0});

@@ -88,10 +88,10 @@ fn differences(before: &[String], after: &[String]) -> Vec<String> {
     lines
 }
 
-const LAZY_SCREENS: [(&str, &str); 4] =
+pub(crate) const LAZY_SCREENS: [(&str, &str); 4] =
     [("tray", "Tray"), ("characters", "Characters"), ("history", "History"), ("help", "Help")];
 
-async fn open_screen(page: &crate::harness::Page, screen: &str, title: &str) {
+pub(crate) async fn open_screen(page: &crate::harness::Page, screen: &str, title: &str) {
     page.click(&format!("[data-screen={screen}]")).await;
     page.wait_text("#screen-title", title, |t| t == title).await;
 }

@@ -3,6 +3,7 @@
 //! `cargo test --features e2e --test e2e -- shell::navigation_switches_screens`.
 
 mod a11y;
+mod browsers;
 mod characters;
 mod desk;
 mod fixtures;

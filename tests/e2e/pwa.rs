@@ -239,3 +239,98 @@ fn app_works_under_a_sub_path() {
         assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
     });
 }
+
+/// Makes Chromium deliver service worker events in WebKit's order (issue #32): WebKit sets
+/// `navigator.serviceWorker.controller` as soon as a worker claims the page and only queues the worker's own
+/// `statechange` events, so on a busy page the first worker's "installed" event can run after that worker already
+/// controls the page. Here every "installed" event that comes while no worker controls the page is held back until the
+/// `controllerchange`, and handed to the page's listener then, with the worker's `state` still reading "installed".
+/// `window.__e2eWebKitOrder` counts the events held back and those delivered (50 ms after each, so the page has
+/// rendered whatever it did with it).
+pub(crate) const WEBKIT_EVENT_ORDER: &str = r#"
+(() => {
+  const container = navigator.serviceWorker;
+  if (!container) return;
+  const order = window.__e2eWebKitOrder = { held: 0, delivered: 0 };
+  const add = ServiceWorker.prototype.addEventListener;
+  ServiceWorker.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'statechange') return add.call(this, type, listener, options);
+    const worker = this;
+    const call = (event) => typeof listener === 'function' ? listener.call(worker, event) : listener.handleEvent(event);
+    return add.call(this, type, (event) => {
+      if (worker.state !== 'installed' || container.controller) return call(event);
+      order.held++;
+      container.addEventListener('controllerchange', () => {
+        Object.defineProperty(worker, 'state', { configurable: true, get: () => 'installed' });
+        try { call(event); } finally { delete worker.state; }
+        setTimeout(() => { order.delivered++; }, 50);
+      }, { once: true });
+    }, options);
+  };
+})();
+"#;
+
+/// A first visit with the service worker's events in WebKit's order (`WEBKIT_EVENT_ORDER`, which the test puts
+/// before the page's scripts) shows no new-version banner; `browsers.rs` runs it in Firefox and WebKit too.
+pub(crate) async fn first_visit_in_webkits_event_order(page: Page) {
+    page.open("").await;
+    page.wait_for_service_worker().await;
+    let order = page
+        .wait_js(
+            "const o = window.__e2eWebKitOrder; return o && o.delivered > 0 && o;",
+            "the first worker's held-back \"installed\" event delivered after it took control",
+        )
+        .await;
+    assert_eq!(order["held"], json!(1), "one \"installed\" event came before the controller: {order}");
+    assert_eq!(page.count("[data-pwa-reload]").await, 0, "a new-version banner on a first visit");
+    assert_eq!(page.text(".pwa-update").await, "", "the update banner's text on a first visit");
+    assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+}
+
+#[test]
+fn first_visit_shows_no_banner_when_the_worker_controls_the_page_before_its_installed_event() {
+    BrowserTest::new().before_each_page(WEBKIT_EVENT_ORDER).run(first_visit_in_webkits_event_order);
+}
+
+#[test]
+fn reload_clears_a_banner_whose_worker_took_over_already() {
+    BrowserTest::new().run(|page| async move {
+        let copy = DistCopy::new("took-over");
+        let server = StaticServer::start(copy.path(), "/dicetray/");
+        page.goto(server.base_url()).await;
+        page.wait_for_service_worker().await;
+        let first = controlling_build(&page).await;
+        page.js("window.__sameDocument = true;", vec![]).await;
+        let next = format!("{first}-next");
+        copy.edit("sw.js", |sw| sw.replace(build_line(&sw), &format!("const BUILD = \"{next}\";")));
+        page.js("return navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true);", vec![])
+            .await;
+        page.wait_text(".pwa-update", "the new-version banner", |t| t.contains("A new version is available")).await;
+
+        // Another tab's Reload (or anything else) activates the waiting worker: it controls this page too now, and this
+        // page, still the old version's, keeps its banner; no `controllerchange` is coming any more.
+        page.js(
+            "return navigator.serviceWorker.getRegistration().then(r => { r.waiting.postMessage({type: 'SKIP_WAITING'}); return true; });",
+            vec![],
+        )
+        .await;
+        page.wait_js(
+            "return navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated';",
+            "the new worker to take over",
+        )
+        .await;
+        assert_eq!(controlling_build(&page).await, next);
+        assert_eq!(page.js("return window.__sameDocument === true;", vec![]).await, json!(true), "reloaded unasked");
+
+        page.click("[data-pwa-reload]").await;
+        page.wait_js(
+            "return window.__sameDocument === undefined && !!document.querySelector('.app-header');",
+            "Reload to reload the page",
+        )
+        .await;
+        page.wait_for_service_worker().await;
+        assert_eq!(controlling_build(&page).await, next);
+        assert_eq!(page.count("[data-pwa-reload]").await, 0, "the banner is gone after Reload");
+        drop(server);
+    });
+}

@@ -11,6 +11,7 @@ use crate::harness::netns::in_own_netns;
 use crate::harness::peer::{CheatingPeer, TableLink};
 use crate::harness::relay::TestRelay;
 use crate::harness::seats::{run_table_test, step, Seat, Seats, TableRun};
+use crate::harness::Browser;
 use dicetray_table::Status;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -216,8 +217,20 @@ pub(crate) async fn seat_table(
     players: &[&str],
     path: &str,
 ) -> (Seats, Keys, TableLink, String) {
+    let players: Vec<(&str, Browser)> = players.iter().map(|&name| (name, Browser::Chromium)).collect();
+    seat_table_in(run, extra, Browser::Chromium, &players, path).await
+}
+
+/// [`seat_table`] with the GM's browser and each player's (name, browser) given.
+pub(crate) async fn seat_table_in(
+    run: &TableRun,
+    extra: &str,
+    gm_browser: Browser,
+    players: &[(&str, Browser)],
+    path: &str,
+) -> (Seats, Keys, TableLink, String) {
     let (gm, link, fragment) = step("the GM starts a table", async {
-        let gm = run.seat("GM Gale").await;
+        let gm = run.seat_in("GM Gale", gm_browser).await;
         open_table(run, &gm, extra, "#/table").await;
         gm.page.type_into("#table-name", "Gale").await;
         gm.page.click("#table-start").await;
@@ -230,10 +243,11 @@ pub(crate) async fn seat_table(
         (gm, parsed, fragment)
     })
     .await;
-    let players = step(&format!("{} open the link and join", players.join(" and ")), async {
+    let names: Vec<&str> = players.iter().map(|(name, _)| *name).collect();
+    let players = step(&format!("{} open the link and join", names.join(" and ")), async {
         let mut seats = Vec::new();
-        for &name in players {
-            let seat = run.seat(name).await;
+        for &(name, browser) in players {
+            let seat = run.seat_in(name, browser).await;
             if name == "Bea" {
                 with_wren(run, &seat).await;
             }

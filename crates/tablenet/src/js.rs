@@ -8,6 +8,12 @@ pub fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
+/// Whether the browser has WebRTC (`RTCPeerConnection`): WebKitGTK has none, and neither has an iPhone in Lockdown
+/// Mode. Without it a phone reaches the table through the relays only.
+pub fn has_webrtc() -> bool {
+    js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("RTCPeerConnection")).unwrap_or(false)
+}
+
 /// A JS exception or rejection as text (its `message` when it is an Error).
 pub fn describe(e: &JsValue) -> String {
     if let Some(err) = e.dyn_ref::<js_sys::Error>() {

@@ -91,7 +91,9 @@ impl Link {
             topic: topic.clone(),
             nostr: NostrKey::from_identity_secret(&config.nostr_secret),
             ice: config.ice_servers,
-            direct: config.direct,
+            // A browser without WebRTC is a relay-only phone, as with `direct` off: it offers nothing and answers
+            // no offer, so the others count it "via relays" and no "cannot create a WebRTC connection" is listed.
+            direct: config.direct && js::has_webrtc(),
         };
         let inner = Inner::new(fixed, config.relays, Box::new(on_event));
         let key = aes_key(&config.table_key, &config.table_id);

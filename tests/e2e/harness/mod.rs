@@ -7,9 +7,10 @@
 //!     assert_eq!(page.text("h1").await, "History");
 //! });
 //! ```
-//! `run` starts a file server over `dist/`, a chromedriver, and a fresh headless Chromium profile, runs the test
-//! body in its own task, and then ALWAYS closes the browser and stops chromedriver before passing on a failure,
-//! so no Chromium process outlives a test.
+//! `run` starts a file server over `dist/`, a WebDriver server, and a fresh browser profile (headless Chromium
+//! unless `.browser(Browser::Firefox)` or `.browser(Browser::WebKit)` says otherwise), runs the test body in its own
+//! task, and then ALWAYS closes the browser and stops its driver before passing on a failure, so no browser process
+//! outlives a test.
 
 mod dist_copy;
 mod driver;
@@ -24,6 +25,7 @@ pub mod seats;
 mod server;
 
 pub use dist_copy::DistCopy;
+pub use driver::Browser;
 pub use page::Page;
 pub use server::StaticServer;
 
@@ -56,6 +58,8 @@ pub struct BrowserTest {
     width: u32,
     height: u32,
     prefix: String,
+    browser: Browser,
+    scripts: Vec<&'static str>,
 }
 
 impl Default for BrowserTest {
@@ -67,13 +71,33 @@ impl Default for BrowserTest {
 impl BrowserTest {
     /// A desktop-sized window (1280x800) with the app served at `/`.
     pub fn new() -> Self {
-        BrowserTest { width: 1280, height: 800, prefix: "/".to_string() }
+        BrowserTest {
+            width: 1280,
+            height: 800,
+            prefix: "/".to_string(),
+            browser: Browser::Chromium,
+            scripts: Vec::new(),
+        }
+    }
+
+    /// Drive `browser` instead of Chromium (Firefox and WebKit windows are never narrower than
+    /// [`Browser::min_width`]).
+    pub fn browser(mut self, browser: Browser) -> Self {
+        self.browser = browser;
+        self
     }
 
     /// The viewport size in CSS pixels (widths under 600 emulate a phone: touch, mobile viewport).
     pub fn viewport(mut self, width: u32, height: u32) -> Self {
         self.width = width;
         self.height = height;
+        self
+    }
+
+    /// Run `script` in every page before the page's own scripts (Chromium: through DevTools; Firefox and WebKit: the
+    /// test's file server puts it first in every HTML page, after the error probe).
+    pub fn before_each_page(mut self, script: &'static str) -> Self {
+        self.scripts.push(script);
         self
     }
 
@@ -91,8 +115,16 @@ impl BrowserTest {
     {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         runtime.block_on(async move {
-            let server = StaticServer::start(dist_dir(), &self.prefix);
-            let (driver, page) = open_browser(server.base_url(), self.width, self.height).await;
+            let server = match self.browser {
+                Browser::Chromium => StaticServer::start(dist_dir(), &self.prefix),
+                _ => StaticServer::with_scripts(dist_dir(), &self.prefix, &self.scripts),
+            };
+            let (driver, page) = open_browser(self.browser, server.base_url(), self.width, self.height).await;
+            if self.browser == Browser::Chromium {
+                for script in &self.scripts {
+                    page.cdp("Page.addScriptToEvaluateOnNewDocument", serde_json::json!({"source": script})).await;
+                }
+            }
             let outcome = tokio::spawn(body(page.clone())).await;
             page.close().await;
             driver.stop();
@@ -107,26 +139,32 @@ impl BrowserTest {
     }
 }
 
-/// A chromedriver and a Chromium session on `base_url` with a fresh profile; a session that fails to open is tried
-/// again with a fresh chromedriver, up to three times in all (the test's own failures are never retried).
-async fn open_browser(base_url: &str, width: u32, height: u32) -> (driver::Chromedriver, Page) {
-    open_browser_on(base_url, width, height, Page::new_profile()).await
+/// A driver and a session of `browser` on `base_url` with a fresh profile; a session that fails to open is tried
+/// again with a fresh driver, up to three times in all (the test's own failures are never retried).
+async fn open_browser(browser: Browser, base_url: &str, width: u32, height: u32) -> (driver::Driver, Page) {
+    open_browser_on(browser, base_url, width, height, Page::new_profile()).await
 }
 
 /// [`open_browser`] on the profile folder `profile` (one that a browser closed with [`Page::quit`] left).
-async fn open_browser_on(base_url: &str, width: u32, height: u32, profile: PathBuf) -> (driver::Chromedriver, Page) {
+async fn open_browser_on(
+    browser: Browser,
+    base_url: &str,
+    width: u32,
+    height: u32,
+    profile: PathBuf,
+) -> (driver::Driver, Page) {
     let mut failures = Vec::new();
     for _ in 0..3 {
-        let driver = driver::Chromedriver::start().await;
+        let driver = driver::Driver::start(browser).await;
         match Page::connect(&driver, base_url, width, height, profile.clone()).await {
             Ok(page) => return (driver, page),
             Err(e) => {
-                eprintln!("browser test: {e}; trying again with a fresh chromedriver");
+                eprintln!("browser test: {e}; trying again with a fresh driver");
                 failures.push(e);
                 driver.stop();
                 tokio::time::sleep(std::time::Duration::from_millis(500)).await;
             }
         }
     }
-    panic!("could not open a browser in 3 tries: {failures:#?}");
+    panic!("could not open a {} browser in 3 tries: {failures:#?}", browser.name());
 }

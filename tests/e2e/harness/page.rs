@@ -1,7 +1,7 @@
 //! `Page`: the helper API browser tests use (open, click, type, read text, localStorage, reload, screenshot,
 //! DevTools commands). Every wait has a timeout and a failure message that says what was awaited.
 
-use super::driver::Chromedriver;
+use super::driver::{Browser, Driver, MINIBROWSER};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
@@ -16,8 +16,10 @@ pub const WAIT: Duration = Duration::from_secs(10);
 pub const LOAD_WAIT: Duration = Duration::from_secs(45);
 
 /// Installed before any page script: records uncaught errors, Content-Security-Policy violations and any dialog
-/// (alert/confirm/prompt) the page opens.
-const PROBE: &str = r#"
+/// (alert/confirm/prompt) the page opens. Chromium gets it through DevTools; Firefox and WebKit, which have no such
+/// command here, from the test's file server (`StaticServer::with_probe`).
+pub const PROBE: &str = r#"
+if (!window.__e2e) {
 window.__e2e = { errors: [], dialogs: [], console: [] };
 window.addEventListener('error', e => window.__e2e.errors.push(String(e.message)));
 const consoleError = console.error;
@@ -27,6 +29,7 @@ document.addEventListener('securitypolicyviolation', e => window.__e2e.errors.pu
 for (const name of ['alert', 'confirm', 'prompt']) {
   const original = window[name];
   window[name] = function (...args) { window.__e2e.dialogs.push(name + ': ' + args.join(' ')); return original.apply(this, args); };
+}
 }
 "#;
 
@@ -45,6 +48,7 @@ pub struct Page {
     client: Client,
     base_url: String,
     profile: PathBuf,
+    browser: Browser,
 }
 
 static PROFILES: AtomicUsize = AtomicUsize::new(0);
@@ -77,13 +81,13 @@ impl Page {
         profile
     }
 
-    /// A new Chromium session through `driver` on the profile folder `profile` (a new one from
+    /// A new browser session through `driver` on the profile folder `profile` (a new one from
     /// [`Page::new_profile`], or the folder of a browser closed with [`Page::quit`], whose localStorage, service
-    /// worker and caches it then finds again). Err: chromedriver could not open one (the caller may retry with a
-    /// fresh chromedriver: on this shared machine a session start has been seen to fail once, with the connection
-    /// reset, among hundreds).
+    /// worker and caches it then finds again; WebKitGTK's automation sessions keep nothing, so a WebKit browser comes
+    /// back empty). Err: the driver could not open one (the caller may retry with a fresh driver: on this shared
+    /// machine a session start has been seen to fail once, with the connection reset, among hundreds).
     pub(super) async fn connect(
-        driver: &Chromedriver,
+        driver: &Driver,
         base_url: &str,
         width: u32,
         height: u32,
@@ -91,35 +95,83 @@ impl Page {
     ) -> Result<Page, String> {
         // A kept profile (a browser coming back) is never removed here, only a fresh one whose session failed.
         let fresh = !profile.exists();
-        let args = vec![
-            "--headless".to_string(),
-            "--no-sandbox".into(),
-            "--disable-gpu".into(),
-            "--disable-dev-shm-usage".into(),
-            "--disable-background-networking".into(),
-            "--disable-component-update".into(),
-            "--disable-sync".into(),
-            "--no-first-run".into(),
-            "--disable-quic".into(),
-            format!("--window-size={width},{height}"),
-            format!("--user-data-dir={}", profile.display()),
-        ];
+        let browser = driver.browser;
+        let width = width.max(browser.min_width());
         let mut caps = serde_json::Map::new();
-        caps.insert("goog:chromeOptions".into(), json!({"binary": "/usr/bin/chromium", "args": args}));
+        match browser {
+            Browser::Chromium => {
+                let args = vec![
+                    "--headless".to_string(),
+                    "--no-sandbox".into(),
+                    "--disable-gpu".into(),
+                    "--disable-dev-shm-usage".into(),
+                    "--disable-background-networking".into(),
+                    "--disable-component-update".into(),
+                    "--disable-sync".into(),
+                    "--no-first-run".into(),
+                    "--disable-quic".into(),
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", profile.display()),
+                ];
+                caps.insert("goog:chromeOptions".into(), json!({"binary": "/usr/bin/chromium", "args": args}));
+            }
+            Browser::Firefox => {
+                std::fs::create_dir_all(&profile).map_err(|e| format!("create {}: {e}", profile.display()))?;
+                let args = vec![
+                    "-headless".to_string(),
+                    "-no-remote".into(),
+                    "-profile".into(),
+                    profile.display().to_string(),
+                    format!("--width={width}"),
+                    format!("--height={height}"),
+                ];
+                // geckodriver sets Marionette's recommended preferences (no updates, telemetry or first-run pages);
+                // these keep Firefox off the closed network's refused connections too.
+                let prefs = json!({
+                    "network.captive-portal-service.enabled": false,
+                    "network.connectivity-service.enabled": false,
+                    "browser.safebrowsing.update.enabled": false,
+                    "browser.shell.checkDefaultBrowser": false,
+                });
+                caps.insert("browserName".into(), json!("firefox"));
+                caps.insert(
+                    "moz:firefoxOptions".into(),
+                    json!({"binary": "/usr/bin/firefox-esr", "args": args, "prefs": prefs}),
+                );
+            }
+            Browser::WebKit => {
+                std::fs::create_dir_all(&profile).map_err(|e| format!("create {}: {e}", profile.display()))?;
+                caps.insert("browserName".into(), json!("MiniBrowser"));
+                caps.insert(
+                    "webkitgtk:browserOptions".into(),
+                    json!({"binary": MINIBROWSER, "args": ["--automation"]}),
+                );
+            }
+        }
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let client = ClientBuilder::new(connector).capabilities(caps).connect(&driver.url).await.map_err(|e| {
             if fresh {
                 let _ = std::fs::remove_dir_all(&profile);
             }
-            format!("open a Chromium session through chromedriver: {e}")
+            format!("open a {} session through its driver: {e}", browser.name())
         })?;
-        let page = Page { client, base_url: base_url.to_string(), profile };
-        page.cdp(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}),
-        )
-        .await;
-        page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": PROBE})).await;
+        let page = Page { client, base_url: base_url.to_string(), profile, browser };
+        match browser {
+            Browser::Chromium => {
+                page.cdp(
+                    "Emulation.setDeviceMetricsOverride",
+                    json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}),
+                )
+                .await;
+                page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": PROBE})).await;
+            }
+            Browser::Firefox | Browser::WebKit => {
+                if let Err(e) = page.client.set_window_size(width, height).await {
+                    let _ = page.client.clone().close().await;
+                    return Err(format!("size the {} window to {width}x{height}: {e}", browser.name()));
+                }
+            }
+        }
         Ok(page)
     }
 
@@ -135,10 +187,10 @@ impl Page {
     /// afterwards is killed.
     pub(super) async fn quit(&self) {
         let _ = self.client.clone().close().await;
-        let _ = std::process::Command::new("pkill")
-            .arg("-f")
-            .arg(format!("user-data-dir={}", self.profile.display()))
-            .status();
+        // Chromium names the folder as `--user-data-dir=`, Firefox as `-profile`; a WebKit browser goes with its X server.
+        // The pattern ends with the folder's name, so `...-1` does not match another test's `...-12`.
+        let folder = self.profile.display().to_string().replace('.', "[.]");
+        let _ = std::process::Command::new("pkill").arg("-f").arg(format!("{folder}( |$)")).status();
     }
 
     /// This browser's profile folder.
@@ -157,6 +209,11 @@ impl Page {
         path
     }
 
+    /// Which browser this is.
+    pub fn browser(&self) -> Browser {
+        self.browser
+    }
+
     /// The raw WebDriver client, for anything the helpers do not cover.
     pub fn client(&self) -> &Client {
         &self.client
@@ -170,6 +227,7 @@ impl Page {
     /// Send a Chrome DevTools Protocol command and return its result.
     pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
         trace(format_args!("cdp {:?}", cmd));
+        assert_eq!(self.browser, Browser::Chromium, "DevTools command {cmd}: only Chromium has DevTools here");
         self.client
             .issue_cmd(Cdp { cmd: cmd.to_string(), params })
             .await
@@ -252,10 +310,16 @@ impl Page {
         }
     }
 
-    /// Reload the page and wait until the app has rendered again.
+    /// Reload the page and wait until the app has rendered again. Chromium: WebDriver's refresh. Firefox and WebKit:
+    /// `location.reload()`, as the app's own Reload button does (geckodriver's refresh bypasses the service worker).
     pub async fn reload(&self) {
         trace(format_args!("reload"));
-        self.client.refresh().await.expect("reload");
+        if self.browser == Browser::Chromium {
+            self.client.refresh().await.expect("reload");
+        } else {
+            self.js("window.__e2eBeforeReload = true; setTimeout(() => location.reload(), 0);", vec![]).await;
+            self.wait_js_within("return window.__e2eBeforeReload === undefined;", "the reload", LOAD_WAIT).await;
+        }
         self.wait_for_within(".app-header", LOAD_WAIT).await;
     }
 
@@ -332,10 +396,21 @@ impl Page {
         self.wait_for(".roll-result .outcome").await;
     }
 
+    /// Firefox and WebKit: scroll the first element matching `css` to the middle of the viewport. Their drivers
+    /// refuse to click an element that a sticky bar (the phone layout's Roll bar) covers, where Chromium's clicks
+    /// whatever is on top; a player scrolls first too.
+    async fn scroll_to(&self, css: &str) {
+        if self.browser != Browser::Chromium {
+            let script = "const e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'center'});";
+            self.js(script, vec![json!(css)]).await;
+        }
+    }
+
     /// Click the first element matching `css` (waits for it).
     pub async fn click(&self, css: &str) {
         trace(format_args!("click {:?}", css));
         self.wait_for(css).await;
+        self.scroll_to(css).await;
         self.client
             .find(Locator::Css(css))
             .await
@@ -349,6 +424,7 @@ impl Page {
     pub async fn type_into(&self, css: &str, text: &str) {
         trace(format_args!("type_into {:?}", css));
         self.wait_for(css).await;
+        self.scroll_to(css).await;
         let el = self.client.find(Locator::Css(css)).await.unwrap();
         el.clear().await.unwrap_or_else(|e| panic!("clear `{css}`: {e}"));
         el.send_keys(text).await.unwrap_or_else(|e| panic!("type into `{css}`: {e}"));
@@ -358,6 +434,7 @@ impl Page {
     pub async fn select(&self, css: &str, value: &str) {
         trace(format_args!("select {:?}", css));
         self.wait_for(css).await;
+        self.scroll_to(css).await;
         let el = self.client.find(Locator::Css(css)).await.unwrap();
         el.select_by_value(value).await.unwrap_or_else(|e| panic!("select {value:?} in `{css}`: {e}"));
     }

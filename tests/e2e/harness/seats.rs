@@ -10,7 +10,7 @@
 //! ```
 //! Run it inside [`super::netns::in_own_netns`]: WebRTC between the browsers needs the namespace's veth pair.
 
-use super::driver::Chromedriver;
+use super::driver::{Browser, Driver};
 use super::relay::TestRelay;
 use super::server::StaticServer;
 use super::{dist_dir, open_browser, open_browser_on, Page};
@@ -31,7 +31,7 @@ pub struct TableRun {
     base_url: String,
     relay_url: String,
     relay: Arc<TestRelay>,
-    open: Arc<Mutex<Vec<(Chromedriver, Page)>>>,
+    open: Arc<Mutex<Vec<(Driver, Page)>>>,
     /// Profile folders of browsers closed with [`TableRun::away`] and not back yet: removed at the end.
     kept: Arc<Mutex<Vec<PathBuf>>>,
 }
@@ -55,7 +55,12 @@ impl TableRun {
 
     /// A new browser (fresh profile) named `name` in failure messages; it is on no page yet.
     pub async fn seat(&self, name: &str) -> Seat {
-        let (driver, page) = open_browser(&self.base_url, WIDTH, HEIGHT).await;
+        self.seat_in(name, Browser::Chromium).await
+    }
+
+    /// [`TableRun::seat`] in `browser` (its window no narrower than [`Browser::min_width`]: still a phone's layout).
+    pub async fn seat_in(&self, name: &str, browser: Browser) -> Seat {
+        let (driver, page) = open_browser(browser, &self.base_url, WIDTH, HEIGHT).await;
         self.open.lock().expect("the list of open browsers").push((driver, page.clone()));
         Seat { name: name.to_string(), page }
     }
@@ -80,7 +85,7 @@ impl TableRun {
     pub async fn come_back(&self, seat: &Seat) -> Seat {
         let profile = seat.page.profile().to_path_buf();
         self.kept.lock().expect("the kept profiles").retain(|p| p != &profile);
-        let (driver, page) = open_browser_on(&self.base_url, WIDTH, HEIGHT, profile).await;
+        let (driver, page) = open_browser_on(seat.page.browser(), &self.base_url, WIDTH, HEIGHT, profile).await;
         self.open.lock().expect("the list of open browsers").push((driver, page.clone()));
         Seat { name: seat.name.clone(), page }
     }
@@ -108,9 +113,28 @@ where
     F: FnOnce(TableRun) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
+    table_test(false, body)
+}
+
+/// [`run_table_test`] with the harness's error probe served in every page (`StaticServer::with_probe`), for seats in
+/// Firefox or WebKit ([`TableRun::seat_in`]).
+pub fn run_table_test_probed<F, Fut>(body: F)
+where
+    F: FnOnce(TableRun) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    table_test(true, body)
+}
+
+fn table_test<F, Fut>(probe: bool, body: F)
+where
+    F: FnOnce(TableRun) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     runtime.block_on(async move {
-        let server = StaticServer::start(dist_dir(), "/");
+        let server =
+            if probe { StaticServer::with_probe(dist_dir(), "/") } else { StaticServer::start(dist_dir(), "/") };
         let relay = TestRelay::start().await;
         relay.check_forwards_table_events().await;
         let run = TableRun {
@@ -121,7 +145,7 @@ where
             kept: Arc::new(Mutex::new(Vec::new())),
         };
         let outcome = tokio::spawn(body(run.clone())).await;
-        let open: Vec<(Chromedriver, Page)> = std::mem::take(&mut *run.open.lock().unwrap_or_else(|e| e.into_inner()));
+        let open: Vec<(Driver, Page)> = std::mem::take(&mut *run.open.lock().unwrap_or_else(|e| e.into_inner()));
         for (driver, page) in open {
             page.close().await;
             driver.stop();

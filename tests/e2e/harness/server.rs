@@ -45,7 +45,10 @@ fn resolve(root: &Path, prefix: &str, path: &str) -> Option<PathBuf> {
     Some(if rest.is_empty() { root.join("index.html") } else { root.join(rest) })
 }
 
-fn answer(mut stream: TcpStream, root: &Path, prefix: &str) -> std::io::Result<()> {
+/// The scripts the server puts before every page's own (the error probe first), at this path under the prefix.
+const PROBE_FILE: &str = "e2e-probe.js";
+
+fn answer(mut stream: TcpStream, root: &Path, prefix: &str, first: Option<&str>) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
@@ -60,9 +63,19 @@ fn answer(mut stream: TcpStream, root: &Path, prefix: &str) -> std::io::Result<(
     let mut parts = request_line.split_whitespace();
     let (method, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let found = resolve(root, prefix, path).and_then(|file| std::fs::read(&file).ok().map(|bytes| (file, bytes)));
-    let (status, kind, body) = match found {
-        Some((file, bytes)) => ("200 OK", content_type(&file), bytes),
-        None => ("404 Not Found", "text/plain; charset=utf-8", b"not found".to_vec()),
+    let probe_file = first.is_some() && resolve(root, prefix, path) == Some(root.join(PROBE_FILE));
+    let (status, kind, body) = match (found, first) {
+        (_, Some(script)) if probe_file => ("200 OK", "text/javascript; charset=utf-8", script.as_bytes().to_vec()),
+        (Some((file, bytes)), Some(_)) if file.extension().is_some_and(|e| e == "html") => {
+            let html = String::from_utf8_lossy(&bytes).replacen(
+                "<head>",
+                &format!("<head><script src=\"{PROBE_FILE}\"></script>"),
+                1,
+            );
+            ("200 OK", content_type(&file), html.into_bytes())
+        }
+        (Some((file, bytes)), _) => ("200 OK", content_type(&file), bytes),
+        (None, _) => ("404 Not Found", "text/plain; charset=utf-8", b"not found".to_vec()),
     };
     let head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
@@ -79,22 +92,39 @@ fn answer(mut stream: TcpStream, root: &Path, prefix: &str) -> std::io::Result<(
 impl StaticServer {
     /// Serve `root` at `http://127.0.0.1:PORT{prefix}` (prefix `/` or `/sub/path/`).
     pub fn start(root: PathBuf, prefix: &str) -> StaticServer {
+        Self::serve(root, prefix, None)
+    }
+
+    /// [`StaticServer::start`], with the harness's error probe (`page::PROBE`) loaded first by every HTML page it
+    /// serves, as `<script src="e2e-probe.js">` (the Content-Security-Policy allows the site's own scripts): for
+    /// Firefox and WebKit, which cannot be told to run a script before the page's own here.
+    pub fn with_probe(root: PathBuf, prefix: &str) -> StaticServer {
+        Self::with_scripts(root, prefix, &[])
+    }
+
+    /// [`StaticServer::with_probe`], and `scripts` run after the probe, before the page's own.
+    pub fn with_scripts(root: PathBuf, prefix: &str, scripts: &[&str]) -> StaticServer {
+        let first = [super::page::PROBE].iter().chain(scripts).copied().collect::<Vec<_>>().join("\n");
+        Self::serve(root, prefix, Some(first))
+    }
+
+    fn serve(root: PathBuf, prefix: &str, first: Option<String>) -> StaticServer {
         let prefix = format!("/{}/", prefix.trim_matches('/')).replace("//", "/");
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
         let port = listener.local_addr().unwrap().port();
         let base_url = format!("http://127.0.0.1:{port}{prefix}");
         let stop = Arc::new(AtomicBool::new(false));
         let stopping = stop.clone();
-        let root = Arc::new(root);
+        let (root, first) = (Arc::new(root), Arc::new(first));
         let thread = std::thread::spawn(move || {
             for stream in listener.incoming() {
                 if stopping.load(Ordering::SeqCst) {
                     break;
                 }
                 let Ok(stream) = stream else { continue };
-                let (root, prefix) = (root.clone(), prefix.clone());
+                let (root, prefix, first) = (root.clone(), prefix.clone(), first.clone());
                 let spawned = std::thread::Builder::new().spawn(move || {
-                    if let Err(e) = answer(stream, &root, &prefix) {
+                    if let Err(e) = answer(stream, &root, &prefix, first.as_deref()) {
                         eprintln!("dist server: a request failed: {e}");
                     }
                 });
