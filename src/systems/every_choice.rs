@@ -11,24 +11,32 @@ use dicetray_rules::systems::{needed, system, total_words, Choice, ChoiceRows, N
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
-/// The fold, for the panel's current request (none while its inputs are invalid).
+/// The fold, for the panel's current request (none while its inputs are invalid). `only`, when given, names the
+/// fields the player may still set (a GM's request card: the GM's own numbers stand); the others are not offered.
 #[component]
-pub fn EveryChoice(#[prop(into)] request: Signal<Option<Request>>) -> impl IntoView {
+pub fn EveryChoice(
+    #[prop(into)] request: Signal<Option<Request>>,
+    #[prop(optional)] only: Option<Vec<&'static str>>,
+) -> impl IntoView {
     let open = RwSignal::new(false);
+    let only = StoredValue::new(only);
     view! {
         <details class="every-choice" on:toggle=move |_| open.set(true)>
             <summary>"Odds of every choice"</summary>
             {move || {
                 open.get()
-                    .then(|| lazy_view("Odds of every choice", "table", every_choice_preload, move || every_choice(request)))
+                    .then(|| lazy_view("Odds of every choice", "table", every_choice_preload, move || every_choice(request, only.get_value())))
             }}
         </details>
     }
 }
 
 #[wasm_split(every_choice, wasm_split_path = ::leptos::wasm_split, preload(every_choice_preload), fallible)]
-fn every_choice(request: Signal<Option<Request>>) -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <ChoiceTable request /> }.into_any())
+fn every_choice(
+    request: Signal<Option<Request>>,
+    only: Option<Vec<&'static str>>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ChoiceTable request only /> }.into_any())
 }
 
 /// One value of the choice: its chance of success, and of at least a partial success where the system has one.
@@ -76,13 +84,14 @@ fn need_words(rows: &[Row], target: f64, system: &str, choice: &Choice) -> Strin
 }
 
 #[component]
-fn ChoiceTable(request: Signal<Option<Request>>) -> impl IntoView {
-    // The choices this request has: a DC only when it is rolled against one, and so on.
+fn ChoiceTable(request: Signal<Option<Request>>, only: Option<Vec<&'static str>>) -> impl IntoView {
+    // The choices this request has (a DC only when it is rolled against one, and so on) that are the player's.
     let offered = Memo::new(move |_| {
         request.with(|r| {
             let Some(r) = r else { return Vec::new() };
             let listed = system(r.system_id()).map_or(&[][..], |s| s.choices);
-            listed.iter().filter(|c| r.number(c.field).is_some()).copied().collect::<Vec<Choice>>()
+            let theirs = |c: &&Choice| only.as_ref().is_none_or(|o| o.contains(&c.field));
+            listed.iter().filter(|c| r.number(c.field).is_some()).filter(theirs).copied().collect::<Vec<Choice>>()
         })
     });
     let picked = RwSignal::new(String::new());
@@ -118,6 +127,9 @@ fn ChoiceTable(request: Signal<Option<Request>>) -> impl IntoView {
                 </select>
             </label>
             {move || match table.get() {
+                None if request.with(Option::is_some) => {
+                    view! { <p class="hint">"Every number of this roll is already set."</p> }.into_any()
+                }
                 None => view! { <p class="hint">"Fix the highlighted input first."</p> }.into_any(),
                 Some((system_id, c, now, rows)) => {
                     let has_partial = rows.iter().any(|r| r.partial.is_some());

@@ -1,6 +1,7 @@
 //! One folder per rule system, named as in the rules crate (`crates/rules/src/systems/<same name>/`):
 //! each system's roll panel and sheet editor (the sheet's data is `dicetray_saved::sheets::<same name>`); `kit.rs`,
-//! the parts every panel shares; `every_choice.rs`, the odds of every value of one input, under each panel's odds.
+//! the parts every panel shares; `every_choice.rs`, the odds of every value of one input, under each panel's odds;
+//! `favourite.rs`, who is the favourite in a contest.
 //!
 //! Every system's folder offers the same parts under the same names: `panel(character)` (the Roll screen's panel,
 //! framed, from a lazily loaded chunk for all but the 24-System's) and `sheet_editor(id)`. Nothing here lists the
@@ -10,6 +11,7 @@
 pub use dicetray_saved::Sheet;
 
 pub mod every_choice;
+pub mod favourite;
 pub mod field_check;
 pub mod hack_and_slash;
 pub mod kit;

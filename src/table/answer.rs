@@ -7,11 +7,12 @@ use super::ask_input::{AskNumbers, Typed};
 use super::seat::{Ask, Seated};
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, RollSource};
+use crate::systems::every_choice::EveryChoice;
 use crate::systems::kit::{character_ref, entry_text};
 use crate::systems::system_name;
 use crate::widgets::odds_chart::percent;
 use dicetray_rules::systems::{words, Chance, Request, RequestError};
-use dicetray_saved::ask::{fill, find_row};
+use dicetray_saved::ask::{fill, find_row, AskShape};
 use dicetray_saved::Sheet;
 use leptos::prelude::*;
 
@@ -80,21 +81,33 @@ pub fn SheetAnswer(seat: Seated, ask: Ask, row: String, json: String) -> impl In
             </div>
         </Show>
         <AskNumbers inputs=shape.player typed=player />
-        <RequestAnswer seat ask request character=character.into() />
+        <RequestAnswer seat ask request character=character.into() player_sets=player_sets(shape) />
     }
     .into_any()
 }
 
-/// A request to roll as the GM's answer: in words, its exact odds (live as `request` changes) and a Roll button
-/// that rolls it for `character` (empty: no character) at the table.
+/// The fields the player sets in answering a request of `shape` (their own, and the row's numbers when typed by
+/// hand); the GM's stand.
+fn player_sets(shape: &AskShape) -> Vec<&'static str> {
+    shape.player.iter().chain(shape.by_hand).map(|i| i.field).collect()
+}
+
+/// A request to roll as the GM's answer: in words, its exact odds (live as `request` changes), the odds of every
+/// value of the numbers in `player_sets` (when the player sets any) and a Roll button that rolls it for
+/// `character` (empty: no character) at the table. (No contest comes this way: a GM's request from a sheet sets
+/// a difficulty, never an opponent.)
 #[component]
 pub fn RequestAnswer(
     seat: Seated,
     ask: Ask,
     request: Signal<Result<Request, String>>,
     character: Signal<String>,
+    #[prop(optional)] player_sets: Option<Vec<&'static str>>,
 ) -> impl IntoView {
     let state = use_app_state();
+    let every_choice = player_sets.map(|only| {
+        view! { <EveryChoice request=Signal::derive(move || request.get().ok()) only /> }
+    });
     let odds = Memo::new(move |_| request.get().and_then(|r| r.odds().map_err(|e| e.to_string())));
     let system = move || request.with(|r| r.as_ref().map(|r| r.system_id()).unwrap_or_default());
     let chances = move |of: fn(&dicetray_rules::systems::Odds) -> &Vec<Chance>| {
@@ -126,6 +139,7 @@ pub fn RequestAnswer(
         <p class="field-error" role="alert">{move || odds.with(|o| o.as_ref().err().filter(|_| request.with(Result::is_ok)).map(|e| format!("No exact odds: {e}")))}</p>
         <ul class="ask-chances" aria-label="Chance of each outcome">{move || chances(|o| &o.outcomes)}</ul>
         <ul class="ask-chances ask-events" aria-label="Chance of each event">{move || chances(|o| &o.events)}</ul>
+        {every_choice}
         <button type="button" class="ask-roll roll-button" disabled=move || request.with(Result::is_err) on:click=roll>"Roll"</button>
     }
 }

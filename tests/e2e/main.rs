@@ -5,6 +5,7 @@
 mod a11y;
 mod browsers;
 mod characters;
+mod contest;
 mod desk;
 mod fixtures;
 // The harness is the shared API for every suite; not every suite uses every helper.

@@ -994,6 +994,18 @@ fn show_puts_the_result_full_screen_for_the_table() {
         page.click("#roll-button").await;
         page.wait_for(".latest-roll").await;
         let (outcome, total) = (page.text(".latest-outcome").await, page.text(".latest-total-value").await);
+        // Where popovers are missing (Safari before 17, Firefox before 125) the view would cover the app for good:
+        // the stylesheet hides Show and the view there.
+        let fallback = page
+            .js(
+                "return [...document.styleSheets].flatMap(s => [...s.cssRules])\
+                   .filter(r => r instanceof CSSSupportsRule && r.conditionText.replace(/\\s/g, '') === 'notselector(:popover-open)')\
+                   .flatMap(r => [...r.cssRules]).filter(r => r.style.display === 'none').map(r => r.selectorText).join(' ');",
+                vec![],
+            )
+            .await;
+        let hidden = fallback.as_str().unwrap_or_default();
+        assert!(hidden.contains(".show-big") && hidden.contains(".big-result"), "no fallback without popovers: {fallback}");
         for (show, big) in [(".latest-roll .show-big", "#big-roll"), (".tray-show .show-big", "#big-tray")] {
             if big == "#big-tray" {
                 page.open("#/tray").await;

@@ -323,6 +323,43 @@ async fn asked_chances(bea: &Seat, what: &str, ok: impl Fn(&str) -> bool) -> Str
     bea.wait_text(".table-asked ul.ask-chances:not(.ask-events)", what, UI, |t| t.contains('%') && ok(t)).await
 }
 
+/// The odds of every choice on Bea's card for Stealth (rank 3) against the GM's DC 15: only the numbers that
+/// are hers (Leverage, the rank when typed by hand; never the GM's DC), each value's chance as the rules crate
+/// computes it, her Leverage 2 marked.
+async fn every_choice_on_the_card(bea: &Seat) {
+    bea.page
+        .js("document.querySelector('.table-asked .every-choice summary').scrollIntoView({block: 'center'});", vec![])
+        .await;
+    bea.page.click(".table-asked .every-choice summary").await;
+    bea.wait_text(".table-asked .choice-table caption", "the card's odds of every choice", UI, |t| {
+        t.contains("Leverage")
+    })
+    .await;
+    let offered = bea
+        .page
+        .js("return [...document.querySelectorAll('.table-asked #choice-field option')].map(o => o.value);", vec![])
+        .await;
+    assert_eq!(offered, json!(["leverage", "rank"]), "[Bea] the GM's DC is not hers to choose");
+    let rows = bea
+        .page
+        .js(
+            "return [...document.querySelectorAll('.table-asked .choice-table tbody tr')]\
+               .map(r => [Number(r.dataset.value), Number(r.dataset.p), r.classList.contains('now')]);",
+            vec![],
+        )
+        .await;
+    let rows = rows.as_array().expect("rows");
+    assert_eq!(rows.len(), 6, "[Bea] Leverage 0 to 5: {rows:?}");
+    for r in rows {
+        let (leverage, p, now) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap(), r[2].as_bool().unwrap());
+        let request = json!({"system": "24-system", "rank": 3, "leverage": leverage as i64, "dc": 15});
+        let odds = dicetray_rules::systems::Request::from_json(&request.to_string()).unwrap().odds().unwrap();
+        let want = odds.get("legendary") + odds.get("success");
+        assert!((p - want).abs() < 1e-9, "[Bea] Leverage {leverage}: shown {p}, engine {want}");
+        assert_eq!(now, leverage == 2.0, "[Bea] Leverage {leverage} marked {now}");
+    }
+}
+
 pub(crate) async fn known_rolls(seat: &Seat) -> BTreeSet<(String, String)> {
     rolls(seat).await.iter().map(RollRow::key).collect()
 }
@@ -480,6 +517,7 @@ async fn session(run: TableRun) {
             .wait_text(".table-asked .ask-describe", "Leverage in the request", UI, |t| t.contains("Leverage"))
             .await;
         println!("[Bea] asked: {said}; odds {before} -> {after}");
+        every_choice_on_the_card(&bea).await;
         let to_card = "const c = document.querySelector('.table-asked'); \
             const header = document.querySelector('.app-header').getBoundingClientRect().height; \
             window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - header - 8);";

@@ -4,6 +4,7 @@
 use super::result::HackAndSlashResult;
 use crate::state::situation::ROW;
 use crate::systems::every_choice::EveryChoice;
+use crate::systems::favourite::{contest_of, ContestFavourite};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, rows, HalfStepper, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
@@ -162,7 +163,10 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                 <OpposerList opposers next />
             </Show>
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=HackAndSlash::words /></div>
+        <div class="panel-odds">
+            <OddsView odds=odds label=HackAndSlash::words />
+            <ContestFavourite contest={contest_of::<HackAndSlash>(move || request.get())} />
+        </div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
         <EveryChoice request=Signal::derive(move || request.get().ok().map(HackAndSlash::request)) />
         <div class="panel-output"><HackAndSlashResult last /></div>

@@ -5,6 +5,7 @@ use super::reroll::{has_reroll_range, Rolled};
 use super::result::RemedyResult;
 use crate::state::situation::{remember, ROW};
 use crate::systems::every_choice::EveryChoice;
+use crate::systems::favourite::{contest_of, ContestFavourite};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, CheckField, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::{FollowUp, RollBar};
@@ -199,6 +200,14 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             Remedy::odds(&r)
         })
     });
+    let contest = contest_of::<Remedy>(move || {
+        request.get().map(|mut r| {
+            if reroll_range.get() {
+                r.reroll = Some(RerollPolicy::Best);
+            }
+            r
+        })
+    });
 
     let last = RwSignal::new(None::<Rolled>);
     let character_id = StoredValue::new(character);
@@ -246,6 +255,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         </div>
         <div class="panel-odds">
             <OddsView odds=odds label=Remedy::words />
+            <ContestFavourite contest />
             <Show when=move || reroll_range.get()>
                 <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
             </Show>

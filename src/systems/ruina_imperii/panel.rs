@@ -7,6 +7,7 @@ use super::fortune_after::{can_spend_after, FortuneAfter, Rolled};
 use super::result::RuinaImperiiResult;
 use crate::state::situation::ROW;
 use crate::systems::every_choice::EveryChoice;
+use crate::systems::favourite::{contest_of, ContestFavourite};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::more::more_inputs;
@@ -164,7 +165,10 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
             })}
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=RuinaImperii::words /></div>
+        <div class="panel-odds">
+            <OddsView odds=odds label=RuinaImperii::words />
+            <ContestFavourite contest={contest_of::<RuinaImperii>(move || request.get())} />
+        </div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
         <EveryChoice request=Signal::derive(move || request.get().ok().map(RuinaImperii::request)) />
         <div class="panel-output">

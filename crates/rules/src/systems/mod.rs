@@ -19,11 +19,13 @@ use std::fmt;
 
 mod check;
 mod choice;
+mod contest;
 mod error;
 mod json_error;
 #[macro_use]
 mod registry;
 pub use choice::{needed, number_json, Choice, ChoiceRows, Need};
+pub use contest::{Contest, Favourite};
 pub use error::RequestError;
 
 pub mod hack_and_slash;
@@ -81,6 +83,11 @@ pub trait RuleSystem {
     /// The numbers a player chooses before rolling (Leverage, a DC, Risk), with the values worth showing for each:
     /// the odds of every choice ([`Request::every_choice`]).
     const CHOICES: &'static [Choice] = &[];
+    /// Who is the favourite, and by how much, when `request` is a contest (Remedy's contest, an opposed roll);
+    /// `None` when it is not one.
+    fn contest(_request: &Self::Request) -> Option<Result<Contest, RequestError>> {
+        None
+    }
     /// That number in words: whole numbers without a decimal point.
     fn total_words(total: f64) -> String {
         number_words(total)

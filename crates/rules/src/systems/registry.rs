@@ -130,6 +130,13 @@ macro_rules! declare_systems {
                 self.total_dist().map_err(|e| e.to_string())?.luck(total)
             }
 
+            /// Who is the favourite, and by how much, if this request is a contest ([`RuleSystem::contest`]).
+            pub fn contest(&self) -> Option<Result<Contest, RequestError>> {
+                match self {
+                    $(Request::$variant(r) => $module::$variant::contest(r),)*
+                }
+            }
+
             /// The outcome names of this request's system, best first.
             pub fn outcomes(&self) -> &'static [&'static str] {
                 match self {

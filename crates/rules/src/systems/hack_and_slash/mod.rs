@@ -28,7 +28,7 @@ pub use roll::{HackAndSlashRoll, Opposer, Side};
 
 use crate::dist::Dist;
 use crate::rng::RollRng;
-use crate::systems::Choice;
+use crate::systems::{Choice, Contest};
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
 /// Hack & Slash.
@@ -72,6 +72,12 @@ impl RuleSystem for HackAndSlash {
     }
 
     const TOTAL_STEP: f64 = 0.5;
+
+    /// Opposed, from the success level against the best opposer: above 0 ahead, 0 even (both half succeed),
+    /// below 0 behind.
+    fn contest(request: &HackAndSlashRequest) -> Option<Result<Contest, RequestError>> {
+        request.opponents.is_some().then(|| Self::total_dist(request).map(|d| Contest::from_margin(&d)))
+    }
 
     /// A success level in half steps: `−1½`, `½`, `3`.
     fn total_words(level: f64) -> String {

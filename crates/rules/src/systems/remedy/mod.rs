@@ -42,7 +42,7 @@ pub use roll::{CheckRoll, RemedyRoll, RerollChoice};
 
 use crate::dist::Dist;
 use crate::rng::{seeded, RollRng};
-use crate::systems::Choice;
+use crate::systems::{Choice, Contest};
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
 /// The Remedy rule system.
@@ -140,6 +140,15 @@ impl RuleSystem for Remedy {
     fn odds(request: &Self::Request) -> Result<Odds, RequestError> {
         let (own, against) = request.resolve()?;
         odds::odds_with(&own, &against, request.attack, request.reroll_policy())
+    }
+
+    /// In a contest, the acting side is ahead on a triumph or a success: the outcomes already settle ties (to the
+    /// reactive side) and triumph against disaster.
+    fn contest(request: &Self::Request) -> Option<Result<Contest, RequestError>> {
+        request
+            .opponent
+            .is_some()
+            .then(|| Self::odds(request).map(|o| Contest::from_outcomes(&o, &["triumph", "success"])))
     }
 
     /// The acting side's total under the request's ♻ policy. A request with the player's own pick (`rerolled`)

@@ -33,7 +33,7 @@ pub use roll::{OpponentRoll, RuinaImperiiRoll};
 
 use crate::dist::Dist;
 use crate::rng::{seeded, RollRng};
-use crate::systems::Choice;
+use crate::systems::{Choice, Contest};
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
 /// The Ruina Imperii rule system.
@@ -111,6 +111,15 @@ impl RuleSystem for RuinaImperii {
     fn odds(request: &Self::Request) -> Result<Odds, RequestError> {
         request.validate()?;
         Ok(odds::odds(request))
+    }
+
+    /// Opposed, the acting side is ahead only with more hits than the opponent (a Success or better); equal hits
+    /// are a failure, as against a static difficulty.
+    fn contest(request: &Self::Request) -> Option<Result<Contest, RequestError>> {
+        request
+            .opponent
+            .is_some()
+            .then(|| Self::odds(request).map(|o| Contest::from_outcomes(&o, &["critical_success", "success"])))
     }
 
     /// This roll's own hits (the opponent's only set the difficulty), explosions followed until less than 1e-12
