@@ -8,6 +8,8 @@
 //     `saved_data` chunk, from the service worker's cache, before the app mounts);
 //   - the odds update latency of the 24-System panel: time from an input change (ODDS_INPUT) to the next change of
 //     its odds (ODDS_OUTPUT), median of RUNS changes;
+//   - the same for the panel's "Odds of every choice" (CHOICE_OUTPUT), unfolded on its longest choice (every Base
+//     DC, 25 values: 25 exact odds per change);
 //   - tap -> result painted: from a click on Roll to the frame after the roll bar shows the new roll (its number
 //     changed), for each system's panel and the Tray's Roll, median of RUNS taps each (4x CPU);
 //   - runs Lighthouse (mobile preset, its default simulated throttling) once and prints the four category scores.
@@ -30,6 +32,8 @@ const ODDS_INPUT = `${ODDS_PANEL} #tf-rank`;
 const ODDS_OUTPUT = "#panel-odds";
 // The odds in one line beside the Roll button.
 const ODDS_LINE = ".odds-line";
+// The odds of every choice, on the 24-System's Base DC (6 to 30).
+const CHOICE_OUTPUT = ".choice-table tbody";
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -144,6 +148,17 @@ async function oddsLatency(page, output) {
   return odds.length && odds.every((x) => x != null) ? median(odds) : null;
 }
 
+// The odds of every choice unfolded on every Base DC; then its latency as oddsLatency's (null if there is no fold).
+async function choiceLatency(page) {
+  const fold = `${ODDS_PANEL} .every-choice summary`;
+  if (!(await page.$(fold))) return null;
+  await page.click(fold);
+  await page.waitForSelector("#choice-field option[value=dc]", { timeout: 15000 });
+  await page.selectOption("#choice-field", "dc");
+  await page.waitForFunction(() => document.querySelectorAll(".choice-table tbody tr").length === 25, null, { timeout: 15000 });
+  return oddsLatency(page, CHOICE_OUTPUT);
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 const loads = [];
 for (let i = 0; i < runs; i++) {
@@ -163,6 +178,7 @@ for (let i = 0; i < runs; i++) {
   if (i === 0) {
     loads.oddsLatency = await oddsLatency(page, ODDS_OUTPUT);
     loads.oddsLineLatency = await oddsLatency(page, ODDS_LINE);
+    loads.choiceLatency = await choiceLatency(page).catch((e) => { console.log(`odds of every choice not measured: ${e.message}`); return null; });
     loads.taps = await tapLatencies(page).catch((e) => { console.log(`tap latency not measured: ${e.message}`); return null; });
   }
   // A returning visit: something saved, the service worker installed with its precache; then a reload.
@@ -191,6 +207,7 @@ const result = {
   rollButtonMs: loads.every((l) => l.roll != null) ? median(loads.map((l) => l.roll)) : null,
   oddsLatencyMs: loads.oddsLatency,
   oddsLineLatencyMs: loads.oddsLineLatency ?? null,
+  choiceLatencyMs: loads.choiceLatency ?? null,
   returningRollButtonMs: loads.every((l) => l.returning != null) ? median(loads.map((l) => l.returning)) : null,
   tapToResultMs: loads.taps ?? null,
   lighthouse: null,
@@ -201,6 +218,7 @@ console.log(`first roll button ${ROLL_BUTTON} (median, 4x CPU) ${ms(result.rollB
 console.log(`returning visit, first roll button (median, 4x CPU) ${ms(result.returningRollButtonMs)}   [${loads.map((l) => (l.returning == null ? "-" : Math.round(l.returning))).join(", ")}]`);
 console.log(`odds update latency ${ODDS_INPUT} -> ${ODDS_OUTPUT} ${ms(result.oddsLatencyMs)}${result.oddsLatencyMs == null ? " (no 24-System odds panel in this build)" : ""}`);
 console.log(`odds line update latency ${ODDS_INPUT} -> ${ODDS_LINE} ${ms(result.oddsLineLatencyMs)}`);
+console.log(`odds of every choice update latency (every Base DC, 25 values) ${ODDS_INPUT} -> ${CHOICE_OUTPUT} ${ms(result.choiceLatencyMs)}`);
 if (result.tapToResultMs) {
   const t = result.tapToResultMs;
   console.log(`tap -> result painted (median of ${runs}, 4x CPU): ${Object.entries(t).map(([k, v]) => `${k} ${ms(v)}`).join(", ")}`);

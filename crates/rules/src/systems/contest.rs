@@ -4,7 +4,6 @@
 //! from the acting side's outcomes (a tie is already settled by their rules), Hack & Slash's opposed roll from the
 //! exact distribution of the success level against the best opposer (equal rolls: both half succeed).
 
-use super::Odds;
 use crate::dist::Dist;
 
 /// The three chances of a contest, from the acting side's point of view; they sum to 1 (less any probability cut
@@ -31,11 +30,18 @@ pub enum Favourite {
 }
 
 impl Contest {
-    /// Ahead when the acting side's outcome is one of `winning` (of `odds.outcomes`), behind otherwise.
-    pub fn from_outcomes(odds: &Odds, winning: &[&str]) -> Contest {
-        let ahead = odds.outcomes.iter().filter(|c| winning.contains(&c.name.as_str())).map(|c| c.p).sum::<f64>();
-        let all = odds.outcomes.iter().map(|c| c.p).sum::<f64>();
-        Contest { ahead, even: 0.0, behind: (all - ahead).max(0.0) }
+    /// Ahead when the acting side's outcome is one of `winning`, behind otherwise; `outcomes` are the odds'
+    /// outcomes as (name, probability).
+    pub fn from_outcomes<'a>(outcomes: impl IntoIterator<Item = (&'a str, f64)>, winning: &[&str]) -> Contest {
+        let (mut ahead, mut behind) = (0.0, 0.0);
+        for (name, p) in outcomes {
+            if winning.contains(&name) {
+                ahead += p;
+            } else {
+                behind += p;
+            }
+        }
+        Contest { ahead, even: 0.0, behind }
     }
 
     /// Ahead, even or behind as the acting side's margin `margin` is above, at or below 0.
@@ -60,22 +66,11 @@ impl Contest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::Chance;
 
     #[test]
     fn outcomes_split_into_ahead_and_behind() {
-        let chance = |name: &str, p: f64| Chance { name: name.into(), p };
-        let odds = Odds {
-            outcomes: vec![
-                chance("triumph", 0.05),
-                chance("success", 0.5),
-                chance("failure", 0.4),
-                chance("disaster", 0.05),
-            ],
-            events: vec![],
-            truncated_mass: 0.0,
-        };
-        let c = Contest::from_outcomes(&odds, &["triumph", "success"]);
+        let outcomes = [("triumph", 0.05), ("success", 0.5), ("failure", 0.4), ("disaster", 0.05)];
+        let c = Contest::from_outcomes(outcomes, &["triumph", "success"]);
         assert!((c.ahead - 0.55).abs() < 1e-12 && (c.behind - 0.45).abs() < 1e-12 && c.even == 0.0);
         let (who, by) = c.favourite();
         assert_eq!(who, Favourite::Acting);

@@ -145,10 +145,11 @@ impl RuleSystem for Remedy {
     /// In a contest, the acting side is ahead on a triumph or a success: the outcomes already settle ties (to the
     /// reactive side) and triumph against disaster.
     fn contest(request: &Self::Request) -> Option<Result<Contest, RequestError>> {
-        request
-            .opponent
-            .is_some()
-            .then(|| Self::odds(request).map(|o| Contest::from_outcomes(&o, &["triumph", "success"])))
+        request.opponent.is_some().then(|| {
+            Self::odds(request).map(|o| {
+                Contest::from_outcomes(o.outcomes.iter().map(|c| (c.name.as_str(), c.p)), &["triumph", "success"])
+            })
+        })
     }
 
     /// The acting side's total under the request's ♻ policy. A request with the player's own pick (`rerolled`)

@@ -116,10 +116,14 @@ impl RuleSystem for RuinaImperii {
     /// Opposed, the acting side is ahead only with more hits than the opponent (a Success or better); equal hits
     /// are a failure, as against a static difficulty.
     fn contest(request: &Self::Request) -> Option<Result<Contest, RequestError>> {
-        request
-            .opponent
-            .is_some()
-            .then(|| Self::odds(request).map(|o| Contest::from_outcomes(&o, &["critical_success", "success"])))
+        request.opponent.is_some().then(|| {
+            Self::odds(request).map(|o| {
+                Contest::from_outcomes(
+                    o.outcomes.iter().map(|c| (c.name.as_str(), c.p)),
+                    &["critical_success", "success"],
+                )
+            })
+        })
     }
 
     /// This roll's own hits (the opponent's only set the difficulty), explosions followed until less than 1e-12
