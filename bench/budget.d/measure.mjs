@@ -153,7 +153,7 @@ async function choiceLatency(page) {
   const fold = `${ODDS_PANEL} .every-choice summary`;
   if (!(await page.$(fold))) return null;
   await page.click(fold);
-  await page.waitForSelector("#choice-field option[value=dc]", { timeout: 15000 });
+  await page.waitForSelector("#choice-field option[value=dc]", { state: "attached", timeout: 15000 });
   await page.selectOption("#choice-field", "dc");
   await page.waitForFunction(() => document.querySelectorAll(".choice-table tbody tr").length === 25, null, { timeout: 15000 });
   return oddsLatency(page, CHOICE_OUTPUT);

@@ -103,7 +103,18 @@ fn ChoiceTable(request: Signal<Option<Request>>, only: Option<Vec<&'static str>>
         request.with(|r| {
             r.as_ref().map(|r| {
                 let ChoiceRows { now, rows: odds } = r.every_choice(&c);
-                (r.system_id(), c, now, rows(odds))
+                Table { system_id: r.system_id(), choice: c, now, rows: rows(odds) }
+            })
+        })
+    });
+    // What the rows are: rebuilt only when the choice or its values change; each cell follows the odds itself.
+    let shape = Memo::new(move |_| {
+        table.with(|t| {
+            t.as_ref().map(|t| Shape {
+                system_id: t.system_id,
+                choice: t.choice,
+                values: t.rows.iter().map(|r| r.value).collect(),
+                partial: t.rows.iter().any(|r| r.partial.is_some()),
             })
         })
     });
@@ -126,64 +137,12 @@ fn ChoiceTable(request: Signal<Option<Request>>, only: Option<Vec<&'static str>>
                     }}
                 </select>
             </label>
-            {move || match table.get() {
+            {move || match shape.get() {
                 None if request.with(Option::is_some) => {
                     view! { <p class="hint">"Every number of this roll is already set."</p> }.into_any()
                 }
                 None => view! { <p class="hint">"Fix the highlighted input first."</p> }.into_any(),
-                Some((system_id, c, now, rows)) => {
-                    let has_partial = rows.iter().any(|r| r.partial.is_some());
-                    let goal = target.with(|t| t.trim().trim_end_matches('%').parse::<f64>().ok()).filter(|g| (0.0..=100.0).contains(g));
-                    let need = goal.map_or_else(
-                        || "Give a chance from 0 to 100%.".to_string(),
-                        |g| need_words(&rows, g / 100.0, system_id, &c),
-                    );
-                    let at_now = rows.iter().find(|r| Some(r.value) == now).map(|r| {
-                        format!("{} {} gives {} success. ", c.name, total_words(system_id, r.value).1, percent(r.success))
-                    });
-                    view! {
-                        <table class="choice-table">
-                            <caption>{format!("Chance of success for every {}", c.name)}</caption>
-                            <thead>
-                                <tr>
-                                    <th scope="col">{c.name}</th>
-                                    <th scope="col">"Success"</th>
-                                    {has_partial.then(|| view! { <th scope="col">"Success or partial"</th> })}
-                                </tr>
-                            </thead>
-                            <tbody>
-                                {rows
-                                    .into_iter()
-                                    .map(|r| {
-                                        let is_now = Some(r.value) == now;
-                                        let cell = move |p: f64| {
-                                            view! {
-                                                <td>
-                                                    <span class="choice-bar" style:width=format!("{}%", fixed(p * 100.0, 2)) aria-hidden="true"></span>
-                                                    <span class="choice-p">{percent(p)}</span>
-                                                </td>
-                                            }
-                                        };
-                                        view! {
-                                            <tr class:now=is_now aria-current=is_now.then_some("true") data-value=fixed(r.value, 1) data-p=fixed(r.success, 15)>
-                                                <th scope="row">
-                                                    {total_words(system_id, r.value).1}
-                                                    {is_now.then(|| view! { <span class="choice-now">" (now)"</span> })}
-                                                </th>
-                                                {match r.error {
-                                                    Some(e) => view! { <td colspan="2" class="hint">{e}</td> }.into_any(),
-                                                    None => view! { {cell(r.success)} {r.partial.map(cell)} }.into_any(),
-                                                }}
-                                            </tr>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </tbody>
-                        </table>
-                        <p class="choice-need" aria-live="polite">{at_now}{need}</p>
-                    }
-                        .into_any()
-                }
+                Some(shape) => view! { <ChoiceRowsTable shape table /> <ChoiceNeed table target /> }.into_any(),
             }}
             <label class="field choice-goal">
                 <span>"Chance you want (%)"</span>
@@ -197,6 +156,95 @@ fn ChoiceTable(request: Signal<Option<Request>>, only: Option<Vec<&'static str>>
             </label>
         </div>
     }
+}
+
+/// The odds of every value of the current choice.
+#[derive(Clone, Debug, PartialEq)]
+struct Table {
+    system_id: &'static str,
+    choice: Choice,
+    now: Option<f64>,
+    rows: Vec<Row>,
+}
+
+/// What the table's rows are: the choice, its values, and whether there is a partial success column.
+#[derive(Clone, Debug, PartialEq)]
+struct Shape {
+    system_id: &'static str,
+    choice: Choice,
+    values: Vec<f64>,
+    partial: bool,
+}
+
+/// One chance in a cell: a bar as long as the chance, and the chance in words; both follow `p`.
+#[component]
+fn ChanceCell(p: Signal<f64>) -> impl IntoView {
+    view! {
+        <td>
+            <span class="choice-bar" style:width=move || format!("{}%", fixed(p.get() * 100.0, 2)) aria-hidden="true"></span>
+            <span class="choice-p">{move || percent(p.get())}</span>
+        </td>
+    }
+}
+
+/// The table: a row per value, the current one marked; its cells follow the odds without the rows being rebuilt
+/// (a change of input repaints text and bars only).
+#[component]
+fn ChoiceRowsTable(shape: Shape, table: Memo<Option<Table>>) -> impl IntoView {
+    let Shape { system_id, choice, values, partial } = shape;
+    let rows = values.into_iter().enumerate().map(|(i, value)| {
+        let row = move |f: fn(&Row) -> f64| Signal::derive(move || table.with(|t| t.as_ref().and_then(|t| t.rows.get(i)).map_or(0.0, f)));
+        let (success, partial_p) = (row(|r| r.success), row(|r| r.partial.unwrap_or(0.0)));
+        let is_now = Memo::new(move |_| table.with(|t| t.as_ref().is_some_and(|t| t.now == Some(value))));
+        let error = Memo::new(move |_| table.with(|t| t.as_ref().and_then(|t| t.rows.get(i)).and_then(|r| r.error.clone())));
+        view! {
+            <tr class:now=is_now aria-current=move || is_now.get().then_some("true") data-value=fixed(value, 1) data-p=move || fixed(success.get(), 15)>
+                <th scope="row">
+                    {total_words(system_id, value).1}
+                    {move || is_now.get().then(|| view! { <span class="choice-now">" (now)"</span> })}
+                </th>
+                {move || match error.get() {
+                    Some(e) => view! { <td colspan="2" class="hint">{e}</td> }.into_any(),
+                    None => view! { <ChanceCell p=success /> {partial.then(|| view! { <ChanceCell p=partial_p /> })} }.into_any(),
+                }}
+            </tr>
+        }
+    });
+    view! {
+        <table class="choice-table">
+            <caption>{format!("Chance of success for every {}", choice.name)}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{choice.name}</th>
+                    <th scope="col">"Success"</th>
+                    {partial.then(|| view! { <th scope="col">"Success or partial"</th> })}
+                </tr>
+            </thead>
+            <tbody>{rows.collect_view()}</tbody>
+        </table>
+    }
+}
+
+/// The chance at the current value, and the inverse question for the chance the player wants (`target`, in %).
+#[component]
+fn ChoiceNeed(table: Memo<Option<Table>>, target: RwSignal<String>) -> impl IntoView {
+    let said = move || {
+        table.with(|t| {
+            let Some(Table { system_id, choice, now, rows }) = t else { return String::new() };
+            let goal = target
+                .with(|t| t.trim().trim_end_matches('%').parse::<f64>().ok())
+                .filter(|g| (0.0..=100.0).contains(g));
+            let need = goal.map_or_else(
+                || "Give a chance from 0 to 100%.".to_string(),
+                |g| need_words(rows, g / 100.0, system_id, choice),
+            );
+            let at_now = rows.iter().find(|r| Some(r.value) == *now).map(|r| {
+                format!("{} {} gives {} success. ", choice.name, total_words(system_id, r.value).1, percent(r.success))
+            });
+            format!("{}{need}", at_now.unwrap_or_default())
+        })
+    };
+    view! { <p class="choice-need" aria-live="polite">{said}</p> }
 }
 
 #[cfg(test)]
