@@ -6,6 +6,7 @@ mod a11y;
 mod browsers;
 mod characters;
 mod desk;
+mod dice;
 mod fixtures;
 // The harness is the shared API for every suite; not every suite uses every helper.
 #[allow(dead_code)]
