@@ -1,7 +1,7 @@
 //! Dice that land (issue #32): the latest roll's dice drawn as small SVG silhouettes that tumble and come to rest
 //! on the faces already rolled, in the roll bar and the Tray. Pure decoration: the group is `aria-hidden`, the
 //! total, outcome and announcement are written at once and never wait for it, and the accessible dice list
-//! ([`super::dice::DiceRow`]) is unchanged. The tumble is CSS (`style/roll.css`, `.landing-die`: transform and
+//! ([`super::dice::DiceRow`]) is unchanged. The tumble is CSS (`style/main.css`, `.landing-die`: transform and
 //! opacity only, at most 400 ms with its stagger), off under `prefers-reduced-motion` and when the player
 //! unticks "Animate dice" (`Desk::still_dice`): the dice are then drawn at rest. Only the first [`MAX_TUMBLING`]
 //! dice are drawn; the rest are "+N". Only rolls already shown are drawn: a sealed table roll never reaches here.
@@ -40,8 +40,8 @@ pub fn more_text(count: usize) -> Option<String> {
     (count > MAX_TUMBLING).then(|| format!("+{}", count - MAX_TUMBLING))
 }
 
-/// One die at rest on its face (`--i` staggers its tumble).
-fn landing_die(i: usize, d: &DieRoll) -> impl IntoView {
+/// One die at rest on its face (its place in the row staggers its tumble, `style/main.css`).
+fn landing_die(d: &DieRoll) -> impl IntoView {
     let face = landed_face(d);
     let long = face.chars().count() > 2;
     view! {
@@ -49,7 +49,6 @@ fn landing_die(i: usize, d: &DieRoll) -> impl IntoView {
             class="landing-die"
             class:dropped=!d.kept
             viewBox="0 0 40 40"
-            style=format!("--i:{i}")
             data-sides=d.kind.name()
             data-face=d.face.to_string()
         >
@@ -66,7 +65,7 @@ pub fn LandingDice(dice: Vec<DieRoll>) -> impl IntoView {
     let more = more_text(dice.len());
     view! {
         <div class="landing-dice" class:still=move || still.as_ref().is_some_and(|s| s()) aria-hidden="true">
-            {dice.iter().take(MAX_TUMBLING).enumerate().map(|(i, d)| landing_die(i, d)).collect_view()}
+            {dice.iter().take(MAX_TUMBLING).map(landing_die).collect_view()}
             {more.map(|m| view! { <span class="landing-more">{m}</span> })}
         </div>
     }
@@ -90,13 +89,14 @@ mod tests {
     #[test]
     fn the_last_drawn_die_lands_within_400_ms() {
         let css = include_str!("../../style/main.css");
-        let rule = &css[css.find(".landing-die {").expect("the .landing-die rule")..];
         let ms_after = |key: &str| -> u32 {
-            let at = &rule[rule.find(key).expect(key) + key.len()..];
+            let at = &css[css.find(key).expect(key) + key.len()..];
             at[..at.find("ms").expect("ms")].trim().parse().expect("a number of ms")
         };
-        let (duration, step) = (ms_after("animation: die-land"), ms_after("calc(var(--i, 0) *"));
-        assert!(duration + step * (MAX_TUMBLING as u32 - 1) <= 400, "{duration} ms + {step} ms per die");
+        let last = format!(".landing-die:nth-child({MAX_TUMBLING}) {{ animation-delay:");
+        let (duration, delay) = (ms_after("animation: die-land"), ms_after(&last));
+        assert!(duration + delay <= 400, "{duration} ms, the last die {delay} ms later");
+        assert!(!css.contains(&format!(":nth-child({})", MAX_TUMBLING + 1)), "a delay for a die never drawn");
     }
 
     #[test]

@@ -122,6 +122,14 @@ async fn tumbling_after(page: &Page, button: &str, scope: &str) -> (usize, u64) 
     (pairs(&shown["dice"]).len(), shown["running"].as_u64().unwrap_or(u64::MAX))
 }
 
+/// A Tray roll of 3d6 draws its 3 dice, none tumbling.
+async fn tray_keeps_still(page: &Page, what: &str) {
+    page.open("#/tray").await;
+    page.type_into("#tray-expr", "3d6").await;
+    let (drawn, running) = tumbling_after(page, ".tray-roll", ".tray-result").await;
+    assert!(drawn == 3 && running == 0, "{what}, Tray: {drawn} drawn, {running} tumbling");
+}
+
 #[test]
 fn reduced_motion_and_the_setting_keep_the_dice_still_and_the_setting_survives_a_reload() {
     BrowserTest::new().run(|page| async move {
@@ -132,10 +140,7 @@ fn reduced_motion_and_the_setting_keep_the_dice_still_and_the_setting_survives_a
         page.cdp("Emulation.setEmulatedMedia", reduce).await;
         let (drawn, running) = tumbling_after(&page, "#roll-button", ".latest-roll").await;
         assert!(drawn > 0 && running == 0, "reduced motion: {drawn} drawn, {running} tumbling");
-        page.open("#/tray").await;
-        page.type_into("#tray-expr", "3d6").await;
-        let (drawn, running) = tumbling_after(&page, ".tray-roll", ".tray-result").await;
-        assert!(drawn == 3 && running == 0, "reduced motion, Tray: {drawn} drawn, {running} tumbling");
+        tray_keeps_still(&page, "reduced motion").await;
         page.cdp("Emulation.setEmulatedMedia", json!({"features": []})).await;
 
         // The setting: unticked, the dice are drawn still, in the bar and the Tray, and stay so after a reload.
@@ -162,10 +167,7 @@ fn reduced_motion_and_the_setting_keep_the_dice_still_and_the_setting_survives_a
         assert_eq!(kept, json!(false), "Animate dice stays off after a reload");
         let (drawn, running) = tumbling_after(&page, "#roll-button", ".latest-roll").await;
         assert!(drawn > 0 && running == 0, "after a reload: {drawn} drawn, {running} tumbling");
-        page.open("#/tray").await;
-        page.type_into("#tray-expr", "3d6").await;
-        let (drawn, running) = tumbling_after(&page, ".tray-roll", ".tray-result").await;
-        assert!(drawn == 3 && running == 0, "Animate dice off, Tray: {drawn} drawn, {running} tumbling");
+        tray_keeps_still(&page, "Animate dice off").await;
         assert_no_errors(&page).await;
     });
 }
