@@ -6,7 +6,9 @@ use super::field_check::{problem_words, FieldCheck};
 use crate::state::situation::SituationMemory;
 use crate::state::AppState;
 use crate::widgets::big_result::{BigText, ShowBig};
+use crate::widgets::landing::LandingDice;
 use crate::widgets::odds_chart::percent;
+use dicetray_rules::die::DieRoll;
 use dicetray_rules::systems::{total_words, words, Odds, RequestError, Summary};
 use leptos::prelude::*;
 
@@ -24,6 +26,8 @@ pub struct Latest {
     pub total: f64,
     /// Its History entry.
     pub entry: String,
+    /// Its dice, drawn landing in the bar.
+    pub dice: Vec<DieRoll>,
 }
 
 impl LatestRoll {
@@ -31,7 +35,8 @@ impl LatestRoll {
     pub fn show(&self, summary: &Summary, entry: &str) {
         let n = self.0.with_untracked(|l| l.as_ref().map_or(0, |l| l.n)) + 1;
         let (system, outcome, total) = (summary.system.clone(), summary.outcome.clone(), summary.total);
-        self.0.set(Some(Latest { n, system, outcome, total, entry: entry.to_string() }));
+        let (entry, dice) = (entry.to_string(), summary.dice.clone());
+        self.0.set(Some(Latest { n, system, outcome, total, entry, dice }));
     }
 }
 
@@ -177,6 +182,7 @@ pub fn RollBar(
                                 <span class="latest-n">{format!("#{}", l.n)}</span>
                                 <span class="outcome-mark" aria-hidden="true">{mark}</span>
                                 <strong class="latest-outcome">{outcome}</strong>
+                                <LandingDice dice=l.dice />
                                 <span class="latest-total">
                                     <span class="latest-total-label">{label}</span>
                                     " "

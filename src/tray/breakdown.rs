@@ -4,6 +4,7 @@
 
 use crate::widgets::big_result::{BigText, ShowBig};
 use crate::widgets::dice::DiceRow;
+use crate::widgets::landing::LandingDice;
 use dicetray_rules::dice::value::value_text;
 use dicetray_rules::dice::{ExprRoll, GroupRoll};
 use leptos::prelude::*;
@@ -78,6 +79,7 @@ pub fn Breakdown(
                         <code class="tray-result-expr">{expr_without_comment(&r).to_string()}</code>
                         <output class="tray-total" for="tray-expr">{value_text(r.total)}</output>
                     </h2>
+                    <LandingDice dice=r.groups.iter().flat_map(|g| g.dice.iter().cloned()).collect() />
                     <div class="tray-show">
                         <ShowBig id="big-tray" text=BigText {
                             mark: "",

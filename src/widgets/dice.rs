@@ -42,7 +42,8 @@ pub fn die_description(d: &DieRoll) -> String {
     parts.join(", ")
 }
 
-fn face_text(d: &DieRoll) -> String {
+/// The face as the dice list shows it (a Fudge die: +, − or 0).
+pub fn face_text(d: &DieRoll) -> String {
     match d.kind {
         DieKind::Fudge | DieKind::FudgeOne => match d.face {
             1 => "+".into(),

@@ -1,10 +1,12 @@
 //! Small components shared by several screens (`big_result`: a result full screen for the table), how a time reads (`time`), and the phone beyond the page
-//! (`device`: vibration and wake lock, with their settings in `table_settings`).
+//! (`device`: vibration and wake lock, with their settings in `table_settings`), and the latest roll's dice
+//! landing (`landing`).
 
 pub mod big_result;
 pub mod device;
 pub mod dice;
 pub mod download;
+pub mod landing;
 pub mod lazy_screen;
 pub mod notices;
 pub mod odds_chart;

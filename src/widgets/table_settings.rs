@@ -1,5 +1,5 @@
 //! The table settings, folded under the Roll screen's pickers: vibrate on a roll and keep the screen awake, both
-//! off by default and kept on the desk. A setting this browser cannot honour says so instead of pretending. The
+//! off by default, and animate the dice as they land (on by default), all kept on the desk. A setting this browser cannot honour says so instead of pretending. The
 //! settings themselves are a wasm chunk of their own (`table_settings`), fetched when the fold is first opened:
 //! the first load carries only the fold.
 
@@ -15,7 +15,7 @@ pub fn TableSettings() -> impl IntoView {
     let open = RwSignal::new(false);
     view! {
         <details class="table-settings" on:toggle=move |_| open.set(true)>
-            <summary>"At the table: vibration, screen"</summary>
+            <summary>"At the table: vibration, screen, dice"</summary>
             <Show when=move || open.get()>
                 {lazy_view("At the table", "settings", settings_preload, settings)}
             </Show>
@@ -28,7 +28,7 @@ fn settings() -> Result<AnyView, SplitLoaderError> {
     Ok(Settings().into_any())
 }
 
-/// The two settings.
+/// The three settings.
 #[component]
 fn Settings() -> impl IntoView {
     let state = use_app_state();
@@ -36,6 +36,8 @@ fn Settings() -> impl IntoView {
     let keep_awake = Signal::derive(move || state.desk.with(|d| d.keep_awake));
     let set_vibrate = move |on: bool| state.desk.update(|d| d.vibrate = on);
     let set_keep_awake = move |on: bool| state.desk.update(|d| d.keep_awake = on);
+    let animate = Signal::derive(move || state.desk.with(|d| !d.still_dice));
+    let set_animate = move |on: bool| state.desk.update(|d| d.still_dice = !on);
     view! {
             <Setting
                 id="setting-vibrate"
@@ -52,6 +54,14 @@ fn Settings() -> impl IntoView {
                 set=set_keep_awake
                 available=can_keep_awake()
                 unavailable="This browser cannot keep the screen awake."
+            />
+            <Setting
+                id="setting-animate-dice"
+                label="Animate dice as they land"
+                value=animate
+                set=set_animate
+                available=true
+                unavailable=""
             />
     }
 }

@@ -7,6 +7,7 @@ mod browsers;
 mod characters;
 mod contest;
 mod desk;
+mod dice;
 mod fixtures;
 // The harness is the shared API for every suite; not every suite uses every helper.
 #[allow(dead_code)]

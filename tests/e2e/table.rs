@@ -584,6 +584,25 @@ async fn session(run: TableRun) {
                 row.dice
             );
         }
+        // Nor any drawn die (issue #32's dice that land): no silhouette of the hidden d100 on any phone, the GM's
+        // included, and nothing in the sealed row that carries a face.
+        for seat in [&gm, &bea, &cid] {
+            let drawn = seat
+                .page
+                .js(
+                    "const row = document.querySelector(`li.table-roll[data-roll=\"${arguments[0]}\"]`);
+                     return [document.querySelectorAll('.landing-die[data-sides=\"d100\"]').length,
+                             row ? row.querySelectorAll('.landing-die, [data-face]').length : -1];",
+                    vec![json!(id)],
+                )
+                .await;
+            assert_eq!(
+                drawn,
+                json!([0, 0]),
+                "[{}] the sealed roll draws no dice: [d100 drawn, faces in its row]",
+                seat.name
+            );
+        }
         // The reveal is offered once the hidden roll's contributions are in (2 s after it), with the GM's private
         // view of its dice.
         let reveal =

@@ -177,6 +177,9 @@ pub struct Desk {
     pub vibrate: bool,
     /// Keep the screen awake while dicetray is open (Screen Wake Lock).
     pub keep_awake: bool,
+    /// Draw the latest roll's dice at rest, without their tumble ("Animate dice" unticked). False, the default,
+    /// also for a desk saved before the setting existed.
+    pub still_dice: bool,
 }
 
 impl Desk {
@@ -361,6 +364,10 @@ mod tests {
         // Fields this build does not know are ignored; fields it knows but the blob lacks take their defaults.
         let sparse = decode_desk(r#"{"version":1,"data":{"tray_text":"d20","later":[1]}}"#).unwrap();
         assert_eq!((sparse.tray_text.as_str(), sparse.roller(), sparse.vibrate), ("d20", None, false));
+        // A desk saved before "Animate dice" existed animates them; unticked, the setting is kept.
+        assert!(!sparse.still_dice);
+        let still = Desk { still_dice: true, ..Desk::default() };
+        assert_eq!(decode_desk(&encode_desk(&still)).map(|d| d.still_dice), Ok(true));
     }
 
     #[test]
