@@ -135,11 +135,22 @@ pub(crate) async fn verified_everywhere(
     id: &str,
     dice_ok: impl Fn(&str) -> bool + Clone,
 ) -> String {
+    verified_everywhere_within(seats, roller, id, ROLL, dice_ok).await
+}
+
+/// [`verified_everywhere`] with a time limit of its own on each phone (a lossy network's is longer than [`ROLL`]).
+pub(crate) async fn verified_everywhere_within(
+    seats: &Seats,
+    roller: &str,
+    id: &str,
+    limit: Duration,
+    dice_ok: impl Fn(&str) -> bool + Clone,
+) -> String {
     let rows = seats
         .each(|seat| {
             let dice_ok = dice_ok.clone();
             async move {
-                wait_roll(&seat, roller, id, "verified with its dice shown", ROLL, |r| {
+                wait_roll(&seat, roller, id, "verified with its dice shown", limit, |r| {
                     verified(r) && r.dice.as_deref().is_some_and(&dice_ok)
                 })
                 .await

@@ -21,7 +21,7 @@ use crate::harness::relay::{NostrSocket, TestRelay};
 use crate::harness::seats::{panic_text, run_table_test, step, Seat, Seats, TableRun};
 use crate::table::{
     join, known_rolls, new_roll_of, open_table, parse_rows, roll_in_tray, seat_table, timed_tray_rolls,
-    verified_everywhere, RollRow, JOIN, ROLL, ROLLS_JS, UI,
+    verified_everywhere_within, RollRow, JOIN, ROLL, ROLLS_JS, UI,
 };
 use serde_json::{json, Value};
 use std::future::Future;
@@ -94,7 +94,8 @@ async fn roll(seat: &Seat, key: &str, notation: &str) -> RollKey {
 /// `seat` rolls and every one of `seats` shows the roll verified with the same dice; the roll's key.
 async fn roll_verified(seats: &Seats, seat: &Seat, key: &str, notation: &str, limit: Duration) -> RollKey {
     let rolled = roll(seat, key, notation).await;
-    tokio::time::timeout(limit, verified_everywhere(seats, &rolled.0, &rolled.1, |_| true))
+    // Each phone's wait has the same limit (`verified_everywhere` alone would give each phone only `ROLL`).
+    tokio::time::timeout(limit, verified_everywhere_within(seats, &rolled.0, &rolled.1, limit, |_| true))
         .await
         .unwrap_or_else(|_| panic!("roll {} of {} not verified on every phone within {limit:?}", rolled.1, short(key)));
     rolled
