@@ -25,12 +25,17 @@ pub fn short_seed(seed: u64) -> String {
 
 /// What a roll's Share says: who rolled what, the outcome and the total, in words.
 pub fn share_words(entry: &HistoryEntry) -> String {
+    format!("{} (dicetray)", roll_words(entry))
+}
+
+/// Who rolled what, the outcome and the total: `Ana rolled 24-System: Success, total 18`.
+pub fn roll_words(entry: &HistoryEntry) -> String {
     let who = entry.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone());
     let outcome = words(entry.system_id(), &entry.outcome);
     let total = text::number_words(entry.total);
     match entry.system_id() {
-        "notation" => format!("{who} rolled {}: {total} (dicetray)", text::request_words(&entry.source)),
-        _ => format!("{who} rolled {}: {outcome}, total {total} (dicetray)", text::system_words(entry)),
+        "notation" => format!("{who} rolled {}: {total}", text::request_words(&entry.source)),
+        _ => format!("{who} rolled {}: {outcome}, total {total}", text::system_words(entry)),
     }
 }
 

@@ -1,5 +1,6 @@
-//! Which entries the History screen shows: by character and by system, newest first.
+//! Which entries the History screen shows: by character, by system and by day, newest first.
 
+use super::text::day_of;
 use crate::state::HistoryEntry;
 
 /// Whose rolls to show.
@@ -43,11 +44,15 @@ pub struct Filter {
     pub who: Who,
     /// A system id (`notation` for Tray rolls); None: every system.
     pub system: Option<String>,
+    /// A day, `2026-11-27` in local time (`text::day_of`); None: every day.
+    pub day: Option<String>,
 }
 
 impl Filter {
     pub fn matches(&self, e: &HistoryEntry) -> bool {
-        self.who.matches(e) && self.system.as_deref().is_none_or(|s| e.system_id() == s)
+        self.who.matches(e)
+            && self.system.as_deref().is_none_or(|s| e.system_id() == s)
+            && self.day.as_deref().is_none_or(|d| day_of(e.at) == d)
     }
 }
 
@@ -72,6 +77,14 @@ pub fn characters_in(entries: &[HistoryEntry]) -> Vec<(String, String)> {
 /// Whether any roll was made for no character.
 pub fn has_ad_hoc(entries: &[HistoryEntry]) -> bool {
     entries.iter().any(|e| e.character.is_none())
+}
+
+/// The days that have rolls (`text::day_of`), newest first.
+pub fn days_in(entries: &[HistoryEntry]) -> Vec<String> {
+    let mut out: Vec<String> = entries.iter().map(|e| day_of(e.at)).collect();
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    out.dedup();
+    out
 }
 
 /// The system ids that have rolls, in the app's system order, `notation` last.
@@ -124,11 +137,17 @@ pub(crate) mod tests {
             entry("4", Some(("b", "Bo")), true, "failure"),
         ];
         assert_eq!(matching(&h, &Filter::default()), [3, 2, 1, 0]);
-        let ada = Filter { who: Who::Character("a".into()), system: None };
+        let ada = Filter { who: Who::Character("a".into()), ..Filter::default() };
         assert_eq!(matching(&h, &ada), [2, 0]);
         let ada_hs = Filter { system: Some("hack-and-slash".into()), ..ada };
         assert_eq!(matching(&h, &ada_hs), [0]);
-        assert_eq!(matching(&h, &Filter { who: Who::AdHoc, system: None }), [1]);
+        assert_eq!(matching(&h, &Filter { who: Who::AdHoc, ..Filter::default() }), [1]);
+        // Entry `at` is its id's length in milliseconds: all on the first day of 1970; a day later, another.
+        let mut later = h.clone();
+        later[3].at = 86_400_000.0;
+        assert_eq!(days_in(&later), ["1970-01-02", "1970-01-01"]);
+        let first_day = Filter { day: Some("1970-01-01".into()), ..Filter::default() };
+        assert_eq!(matching(&later, &first_day), [2, 1, 0]);
         assert_eq!(characters_in(&h), [("a".to_string(), "Ada".to_string()), ("b".into(), "Bo".into())]);
         assert_eq!(systems_in(&h), ["hack-and-slash", "notation"]);
         for who in [Who::All, Who::AdHoc, Who::Character("x:y".into())] {

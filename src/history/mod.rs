@@ -4,6 +4,7 @@
 
 pub mod entry_row;
 pub mod filter;
+pub mod luck;
 pub mod replay;
 pub mod stats;
 pub mod text;

@@ -45,6 +45,27 @@ pub fn time_words(ms: f64) -> (String, String) {
     }
 }
 
+/// The local day of a time, `2026-11-27` (History's day filter); natively (tests) the day in UTC.
+pub fn day_of(ms: f64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        time_words(ms).0.chars().take(10).collect()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        // Days since 1970-01-01 to a civil date (H. Hinnant's `civil_from_days`).
+        let z = (ms / 86_400_000.0).floor() as i64 + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let d = doy - (153 * mp + 2) / 5 + 1;
+        let m = if mp < 10 { mp + 3 } else { mp - 9 };
+        format!("{:04}-{m:02}-{d:02}", yoe + era * 400 + i64::from(m <= 2))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +82,8 @@ mod tests {
         assert_eq!(request_words(&RollSource::Notation { expr: "4d6kh3".into(), version: 2 }), "4d6kh3");
         assert_eq!(number_words(17.0), "17");
         assert_eq!(number_words(2.5), "2.5");
+        assert_eq!(day_of(0.0), "1970-01-01");
+        assert_eq!(day_of(1_795_737_600_000.0), "2026-11-27");
+        assert_eq!(day_of(951_782_400_000.0), "2000-02-29");
     }
 }

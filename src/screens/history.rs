@@ -3,8 +3,10 @@
 
 use crate::history::entry_row::EntryRow;
 use crate::history::filter::{self, Filter, Who};
+use crate::history::luck::{scope_words, shown_roll};
 use crate::history::stats;
 use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
+use crate::widgets::luck::{LuckFold, Per};
 use crate::widgets::odds_chart::percent;
 use dicetray_rules::decimal::fixed;
 use dicetray_saved::history_file;
@@ -23,8 +25,9 @@ pub fn HistoryScreen() -> impl IntoView {
     let state = use_app_state();
     let who = RwSignal::new(Who::All);
     let system = RwSignal::new(None::<String>);
+    let day = RwSignal::new(None::<String>);
     let shown = RwSignal::new(PAGE);
-    let filter = Memo::new(move |_| Filter { who: who.get(), system: system.get() });
+    let filter = Memo::new(move |_| Filter { who: who.get(), system: system.get(), day: day.get() });
     let matching = Memo::new(move |_| filter.with(|f| state.history.with(|h| filter::matching(h, f))));
     let page = Memo::new(move |_| {
         let n = shown.get();
@@ -37,8 +40,9 @@ pub fn HistoryScreen() -> impl IntoView {
             <h1 id="screen-title">"History"</h1>
             <p class="lede">"Every roll of the session: dice, outcome, character and time, kept across reloads."</p>
             <HistoryTools state />
-            <Filters state who system shown />
+            <Filters state who system day shown />
             <Stats state matching />
+            <Luck state filter matching />
             <p class="history-count" aria-live="polite">
                 {move || {
                     let (m, t) = (matching.with(Vec::len), total.get());
@@ -73,11 +77,13 @@ fn Filters(
     state: AppState,
     who: RwSignal<Who>,
     system: RwSignal<Option<String>>,
+    day: RwSignal<Option<String>>,
     shown: RwSignal<usize>,
 ) -> impl IntoView {
     let characters = Memo::new(move |_| state.history.with(|h| filter::characters_in(h)));
     let ad_hoc = Memo::new(move |_| state.history.with(|h| filter::has_ad_hoc(h)));
     let systems = Memo::new(move |_| state.history.with(|h| filter::systems_in(h)));
+    let days = Memo::new(move |_| state.history.with(|h| filter::days_in(h)));
     view! {
         <div class="history-filters" role="group" aria-label="Filter rolls">
             <label class="field">
@@ -131,8 +137,47 @@ fn Filters(
                     }}
                 </select>
             </label>
+            <label class="field">
+                <span>"Day"</span>
+                <select
+                    id="history-filter-day"
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        day.set((v != "all").then_some(v));
+                        shown.set(PAGE);
+                    }
+                >
+                    <option value="all" selected=move || day.get().is_none()>"All days"</option>
+                    {move || {
+                        days.get()
+                            .into_iter()
+                            .map(|d| {
+                                let (is, value) = (d.clone(), d.clone());
+                                view! { <option value=value selected=move || day.get().as_deref() == Some(&is)>{d}</option> }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
         </div>
     }
+}
+
+/// The luck report over the rolls shown (`widgets::luck`, a chunk of its own, fetched when unfolded).
+#[component]
+fn Luck(state: AppState, filter: Memo<Filter>, matching: Memo<Vec<usize>>) -> impl IntoView {
+    let rolls = Signal::derive(move || matching.with(|m| state.history.with(|h| m.iter().map(|&i| shown_roll(&h[i])).collect())));
+    let scope = Signal::derive(move || {
+        filter.with(|f| {
+            let name = match &f.who {
+                Who::Character(id) => state.history.with(|h| filter::characters_in(h).into_iter().find(|(i, _)| i == id).map(|(_, n)| n)),
+                _ => None,
+            };
+            let system = f.system.as_deref().map(|id| if id == "notation" { "Tray notation" } else { crate::systems::system_name(id) });
+            scope_words(f, name.as_deref(), system)
+        })
+    });
+    view! { <LuckFold rolls per=Per::Shown scope note="" /> }
 }
 
 #[component]

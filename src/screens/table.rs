@@ -7,6 +7,7 @@ use crate::state::use_app_state;
 use crate::table::ask::AskForm;
 use crate::table::asked::AskedList;
 use crate::table::join::JoinForm;
+use crate::table::luck::TableLuck;
 use crate::table::peers::PeerList;
 use crate::table::qr::QrCode;
 use crate::table::rolls::RollList;
@@ -52,6 +53,7 @@ fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
             <div class="table-main">
                 <AskedList seat=seat.clone() />
                 <RollList seat=seat.clone() />
+                <TableLuck seat=seat.clone() />
                 {gm.then(|| view! { <AskForm seat=seat.clone() /> <SecretRoll seat=seat.clone() /> })}
             </div>
             <div class="table-side">

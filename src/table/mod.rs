@@ -12,6 +12,7 @@ mod carry;
 pub mod config;
 pub mod invite;
 pub mod join;
+pub mod luck;
 mod listed;
 pub mod peers;
 pub mod qr;

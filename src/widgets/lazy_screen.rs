@@ -43,7 +43,9 @@ where
     lazy_part(label, kind, &[], preload, build)
 }
 
-fn lazy_part<P, PF, S, SF>(
+/// [`lazy_view`] for a part styled by sheets of its own, `sheets` (`widgets::sheets`): the luck report, which
+/// History and Table share.
+pub fn lazy_part<P, PF, S, SF>(
     label: &'static str,
     kind: &'static str,
     sheets: &'static [&'static str],

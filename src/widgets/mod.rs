@@ -8,6 +8,7 @@ pub mod dice;
 pub mod download;
 pub mod landing;
 pub mod lazy_screen;
+pub mod luck;
 pub mod notices;
 pub mod odds_chart;
 pub mod share;

@@ -12,7 +12,7 @@ use dicetray_rules::luck::{Luck, LuckReport, NotComputed};
 use dicetray_rules::systems::{system, total_words, words, Request, Roll};
 use dicetray_saved::entry::{HistoryEntry, RollSource};
 use dicetray_saved::history_file::parse_import;
-use dicetray_saved::luck::{entry_luck, Dists};
+use dicetray_saved::luck::{self, entry_luck, notation_result_luck, system_result_luck, Dists};
 use dicetray_table::{replay, RollRequest, Status, TableLog};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -139,21 +139,13 @@ fn table_rolls(text: &str) -> Result<Rolls, String> {
                     |_| "an unreadable result".to_string(),
                     |s| result_words(&s.system, &s.outcome, s.total),
                 );
-                let luck = match (&read, &summary) {
-                    (Ok(r), Ok(s)) => dists.of_request(r).and_then(|d| d.luck(s.total)),
-                    (Err(e), _) | (_, Err(e)) => Err(e.clone()),
-                };
-                (what, said, luck)
+                (what, said, system_result_luck(json, result, &mut dists))
             }
             RollRequest::Notation { text, version } => {
                 let total = result.get("total").and_then(Value::as_f64);
                 let said =
                     total.map_or_else(|| "an unreadable result".to_string(), |t| result_words("notation", "total", t));
-                let luck = match total {
-                    Some(t) => dists.of_notation(text, *version).and_then(|d| d.luck(t)),
-                    None => Err("its result has no numeric `total`".to_string()),
-                };
-                (text.clone(), said, luck)
+                (text.clone(), said, notation_result_luck(text, *version, result, &mut dists))
             }
         };
         rolls.push(Rolled { id: roll.id.clone(), roller, what, result, luck });
@@ -167,21 +159,11 @@ fn request_words(request: &Request) -> String {
     format!("{name}: {}", request.describe())
 }
 
-/// Each roller's report, in the order the rollers first rolled.
+/// Each roller's report, in the order the rollers first rolled (`dicetray_saved::luck::by_roller`, as the app's).
 fn by_roller(rolls: &[Rolled]) -> Vec<(String, LuckReport)> {
-    let mut order: Vec<&str> = Vec::new();
-    for r in rolls {
-        if !order.contains(&r.roller.as_str()) {
-            order.push(&r.roller);
-        }
-    }
-    order
-        .into_iter()
-        .map(|who| {
-            let theirs = rolls.iter().filter(|r| r.roller == who).map(|r| (r.id.as_str(), &r.luck));
-            (who.to_string(), LuckReport::of(theirs))
-        })
-        .collect()
+    let refs: Vec<(&str, &str, &Result<Luck, NotComputed>)> =
+        rolls.iter().map(|r| (r.id.as_str(), r.roller.as_str(), &r.luck)).collect();
+    luck::by_roller(&refs).into_iter().map(|r| (r.roller, r.report)).collect()
 }
 
 fn percent(x: f64) -> String {

@@ -5,8 +5,9 @@
 use crate::entry::{HistoryEntry, RollSource};
 use dicetray_rules::decimal::shortest;
 use dicetray_rules::dice::{parse_versioned, value};
-use dicetray_rules::luck::{Luck, NotComputed, TotalDist};
-use dicetray_rules::systems::Request;
+use dicetray_rules::luck::{Luck, LuckReport, NotComputed, TotalDist};
+use dicetray_rules::systems::{Request, Roll};
+use serde_json::Value;
 use std::collections::HashMap;
 
 /// Each distinct request's or expression's total distribution, computed once (a session rolls the same few
@@ -65,5 +66,125 @@ fn same_total(recorded: f64, replayed: Result<f64, String>) -> Result<(), NotCom
             shortest(t)
         )),
         Err(e) => Err(format!("it does not replay from its request and seed: {e}")),
+    }
+}
+
+/// The luck of a revealed table roll (which has no History entry; the table checked its dice): `json` its system
+/// request, `result` the rules crate's roll as JSON.
+pub fn system_result_luck(json: &str, result: &Value, dists: &mut Dists) -> Result<Luck, NotComputed> {
+    let request = Request::from_json(json).map_err(|e| format!("its request does not read: {e}"))?;
+    let roll = serde_json::from_value::<Roll>(result.clone()).map_err(|e| format!("its result does not read: {e}"))?;
+    dists.of_request(&request)?.luck(roll.summary().total)
+}
+
+/// The luck of a revealed table roll of notation `text` (read as notation `version`): its result's `total`.
+pub fn notation_result_luck(text: &str, version: u32, result: &Value, dists: &mut Dists) -> Result<Luck, NotComputed> {
+    let total = result.get("total").and_then(Value::as_f64).ok_or("its result has no numeric `total`")?;
+    dists.of_notation(text, version)?.luck(total)
+}
+
+/// Bars in a histogram of lucks: tenths of the percentile range (fair dice fill them about evenly).
+pub const BINS: usize = 10;
+
+/// How many of `lucks` fall in each tenth: bar `k` holds `k/10 <= luck < (k+1)/10`, the last one 1 as well.
+pub fn histogram(lucks: impl IntoIterator<Item = f64>) -> [usize; BINS] {
+    let mut bars = [0; BINS];
+    for l in lucks {
+        // The edges compared as the test reads them (`k as f64 / 10.0`), not `l * 10` rounded down.
+        let k = (1..BINS).filter(|&k| l >= k as f64 / BINS as f64).count();
+        bars[k] += 1;
+    }
+    bars
+}
+
+/// One roller's rolls with their lucks: the report and its histogram.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RollerLuck {
+    pub roller: String,
+    pub report: LuckReport,
+    pub histogram: [usize; BINS],
+}
+
+/// Each roller's report over `rolls` (id, roller, its luck or why none), in the order the rollers first roll.
+pub fn by_roller<'a>(rolls: &[(&'a str, &'a str, &'a Result<Luck, NotComputed>)]) -> Vec<RollerLuck> {
+    let mut order: Vec<&str> = Vec::new();
+    for (_, who, _) in rolls {
+        if !order.contains(who) {
+            order.push(who);
+        }
+    }
+    order.into_iter().map(|who| roller_luck(who, rolls.iter().filter(|r| r.1 == who).copied())).collect()
+}
+
+/// `who`'s report over `rolls` (id, roller, luck): every one of them counts, whoever rolled it.
+pub fn roller_luck<'a>(
+    who: &str,
+    rolls: impl Iterator<Item = (&'a str, &'a str, &'a Result<Luck, NotComputed>)> + Clone,
+) -> RollerLuck {
+    RollerLuck {
+        roller: who.to_string(),
+        report: LuckReport::of(rolls.clone().map(|(id, _, l)| (id, l))),
+        histogram: histogram(rolls.filter_map(|(_, _, l)| l.as_ref().ok().map(|l| l.luck))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dicetray_rules::systems::Request;
+
+    #[test]
+    fn the_histogram_counts_each_luck_in_its_tenth_by_brute_force() {
+        // Every multiple of 1/1000 and the tenths' edges themselves, each checked against its tenth found by
+        // comparing with every edge in turn.
+        let lucks: Vec<f64> = (0..=1000).map(|i| i as f64 / 1000.0).chain((0..=10).map(|k| k as f64 / 10.0)).collect();
+        let mut expected = [0; BINS];
+        for &l in &lucks {
+            let bar = (0..BINS).rev().find(|&k| l >= k as f64 / 10.0).unwrap_or(0);
+            expected[bar] += 1;
+        }
+        assert_eq!(histogram(lucks.iter().copied()), expected);
+        assert_eq!(expected.iter().sum::<usize>(), lucks.len());
+        assert_eq!(histogram([0.0, 0.0999, 0.1, 0.95, 1.0]), [2, 1, 0, 0, 0, 0, 0, 0, 0, 2]);
+    }
+
+    #[test]
+    fn each_roller_gets_the_report_of_their_own_rolls_only() {
+        let d6 = |v: f64| Ok(Luck { luck: (2.0 * v - 1.0) / 12.0, variance: 35.0 / 432.0 });
+        let rolls: Vec<(String, &str, Result<Luck, NotComputed>)> = vec![
+            ("a1".into(), "Ana", d6(6.0)),
+            ("b1".into(), "Bo", d6(1.0)),
+            ("a2".into(), "Ana", Err("too large".into())),
+            ("a3".into(), "Ana", d6(2.0)),
+            ("b2".into(), "Bo", d6(3.0)),
+        ];
+        let refs: Vec<(&str, &str, &Result<Luck, NotComputed>)> =
+            rolls.iter().map(|(id, who, l)| (id.as_str(), *who, l)).collect();
+        let reports = by_roller(&refs);
+        assert_eq!(reports.iter().map(|r| r.roller.as_str()).collect::<Vec<_>>(), ["Ana", "Bo"]);
+        let ana = &reports[0];
+        assert_eq!(ana.report.rolls, 2);
+        assert!((ana.report.mean.unwrap() - (11.0 / 12.0 + 3.0 / 12.0) / 2.0).abs() < 1e-15);
+        assert_eq!(ana.report.not_computed, vec![("a2".to_string(), "too large".to_string())]);
+        assert_eq!(ana.histogram.iter().sum::<usize>(), 2);
+        assert_eq!((ana.histogram[9], ana.histogram[2]), (1, 1));
+        assert_eq!(reports[1].report.luckiest, Some(("b2".to_string(), 5.0 / 12.0)));
+    }
+
+    #[test]
+    fn a_revealed_rolls_luck_is_read_from_its_result() {
+        let json = r#"{"system":"24-system","rank":2,"leverage":1,"dc":16}"#;
+        let request = Request::from_json(json).unwrap();
+        let roll = request.roll(7).unwrap();
+        let result = serde_json::to_value(&roll).unwrap();
+        let mut dists = Dists::default();
+        let got = system_result_luck(json, &result, &mut dists).unwrap();
+        assert_eq!(got, request.luck(roll.summary().total).unwrap());
+        assert!(system_result_luck("{", &result, &mut dists).unwrap_err().starts_with("its request does not read"));
+        let three = serde_json::json!({"total": 3.0});
+        let l = notation_result_luck("1d6", 2, &three, &mut dists).unwrap();
+        assert!((l.luck - 5.0 / 12.0).abs() < 1e-15);
+        let none = serde_json::json!({"dice": []});
+        assert_eq!(notation_result_luck("1d6", 2, &none, &mut dists).unwrap_err(), "its result has no numeric `total`");
     }
 }
