@@ -166,14 +166,24 @@ fn Filters(
 /// The luck report over the rolls shown (`widgets::luck`, a chunk of its own, fetched when unfolded).
 #[component]
 fn Luck(state: AppState, filter: Memo<Filter>, matching: Memo<Vec<usize>>) -> impl IntoView {
-    let rolls = Signal::derive(move || matching.with(|m| state.history.with(|h| m.iter().map(|&i| shown_roll(&h[i])).collect())));
+    let rolls = Signal::derive(move || {
+        matching.with(|m| state.history.with(|h| m.iter().map(|&i| shown_roll(&h[i])).collect()))
+    });
     let scope = Signal::derive(move || {
         filter.with(|f| {
             let name = match &f.who {
-                Who::Character(id) => state.history.with(|h| filter::characters_in(h).into_iter().find(|(i, _)| i == id).map(|(_, n)| n)),
+                Who::Character(id) => {
+                    state.history.with(|h| filter::characters_in(h).into_iter().find(|(i, _)| i == id).map(|(_, n)| n))
+                }
                 _ => None,
             };
-            let system = f.system.as_deref().map(|id| if id == "notation" { "Tray notation" } else { crate::systems::system_name(id) });
+            let system = f.system.as_deref().map(|id| {
+                if id == "notation" {
+                    "Tray notation"
+                } else {
+                    crate::systems::system_name(id)
+                }
+            });
             scope_words(f, name.as_deref(), system)
         })
     });

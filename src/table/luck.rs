@@ -24,7 +24,9 @@ pub(super) fn verified_rolls(m: &Member) -> Vec<ShownRoll> {
             };
             let of = match request {
                 RollRequest::System { json } => RollOf::System { json: json.clone(), result },
-                RollRequest::Notation { text, version } => RollOf::Notation { text: text.clone(), version: *version, result },
+                RollRequest::Notation { text, version } => {
+                    RollOf::Notation { text: text.clone(), version: *version, result }
+                }
             };
             Some(ShownRoll { id: format!("{}:{}", r.roller, r.id), roller: player, name, of })
         })

@@ -319,3 +319,123 @@ fn history_screenshots_phone_and_desktop() {
         });
     }
 }
+
+/// The luck report (issue #33) over seeded rolls: Ana's 24-System rolls on one day (one with its total changed),
+/// Bo's Remedy rolls the next, and an ad hoc Tray roll whose exact odds are too large to compute. Each report's
+/// count, mean luck and p-value are the ones computed here from each roll's total and its exact odds (the rules
+/// crate's distribution, read by hand: P(X < x) + P(X = x) / 2), its histogram holds every computed roll, the
+/// rolls not computed are named with their reasons, and the filters change what it covers.
+#[test]
+fn the_luck_report_measures_the_shown_rolls_against_their_exact_odds() {
+    use dicetray_rules::dice::parse_versioned;
+    use dicetray_rules::systems::Request;
+    const DAY: f64 = 86_400_000.0;
+    let (ana, bo) = (crate::fixtures::REQUESTS[0], crate::fixtures::REQUESTS[1]);
+    let mut entries: Vec<Value> =
+        (0..8).map(|i| entry(&format!("a{i}"), T0 + i as f64 * 60e3, Some(("ana", "Ana")), ana, 10 + i)).collect();
+    entries.extend((0..6).map(|i| entry(&format!("b{i}"), T0 + DAY + i as f64 * 60e3, Some(("bo", "Bo")), bo, 30 + i)));
+    entries[3]["total"] = json!(entries[3]["total"].as_f64().unwrap() + 100.0);
+    let big = "1000d100kh500";
+    let big_total = parse_versioned(big, 2).unwrap().roll(5).unwrap().total;
+    let mut tray = crate::fixtures::notation_entry("t0", T0 + DAY + 600e3, big, 5);
+    tray["source"]["version"] = json!(2);
+    tray["total"] = json!(dicetray_rules::dice::value::to_f64(big_total));
+    entries.push(tray);
+    // Each computed roll's (roller, luck, variance), by hand from its request's exact distribution.
+    let by_hand = |request: &str, e: &Value| {
+        let dist = Request::from_json(request).unwrap().total_dist().unwrap();
+        let x = e["total"].as_f64().unwrap();
+        let below: f64 = dist.values.iter().filter(|(v, _)| *v < x).map(|(_, p)| p).sum();
+        let at: f64 = dist.values.iter().filter(|(v, _)| *v == x).map(|(_, p)| p).sum();
+        let var = (1.0 - dist.values.iter().map(|(_, p)| p * p * p).sum::<f64>()) / 12.0;
+        (below + at / 2.0, var)
+    };
+    let computed: Vec<(&str, f64, f64)> = entries
+        .iter()
+        .filter(|e| e["id"] != "a3" && e["id"] != "t0")
+        .map(|e| {
+            let ana_roll = e["id"].as_str().unwrap().starts_with('a');
+            let (l, v) = by_hand(if ana_roll { ana } else { bo }, e);
+            (if ana_roll { "Ana" } else { "Bo" }, l, v)
+        })
+        .collect();
+    let expect = |who: Option<&str>| {
+        let theirs: Vec<&(&str, f64, f64)> = computed.iter().filter(|c| who.is_none_or(|w| c.0 == w)).collect();
+        let n = theirs.len() as f64;
+        let mean = theirs.iter().map(|c| c.1).sum::<f64>() / n;
+        let z = (mean - 0.5) / (theirs.iter().map(|c| c.2).sum::<f64>() / (n * n)).sqrt();
+        (theirs.len(), mean, dicetray_rules::luck::two_sided_p(z))
+    };
+    let (e_all, e_ana, e_bo) = (expect(None), expect(Some("Ana")), expect(Some("Bo")));
+    let best = computed.iter().map(|c| c.1).fold(0.0, f64::max);
+    let raw = history(entries);
+    BrowserTest::new().viewport(360, 740).run(move |page| async move {
+        seed(&page, &raw).await;
+        wait_count(&page, 15).await;
+        page.js("document.querySelector('.luck-fold summary').scrollIntoView({block: 'center'});", vec![]).await;
+        page.click(".luck-fold summary").await;
+        page.wait_for(".luck-roller").await;
+        // A report by its roller's name ("" for the one over every roll shown).
+        let report = |who: &'static str| {
+            let page = page.clone();
+            async move {
+                let v = page
+                    .js(
+                        "const s = [...document.querySelectorAll('.luck-roller')].find(s => s.dataset.roller === arguments[0]);
+                         return [s.querySelector('h3').textContent, s.dataset.rolls, s.dataset.mean, s.dataset.p,
+                           s.querySelector('.luck-summary').textContent,
+                           [...s.querySelectorAll('.luck-bin')].reduce((t, b) => t + Number(b.dataset.n), 0),
+                           [...s.querySelectorAll('.luck-skipped li')].map(li => li.textContent),
+                           [...s.querySelectorAll('.luck-extremes li')].map(li => li.textContent)];",
+                        vec![json!(who)],
+                    )
+                    .await;
+                v
+            }
+        };
+        let check = |v: &Value, (n, mean, p): (usize, f64, f64)| {
+            assert_eq!(v[1], json!(n.to_string()), "rolls: {v}");
+            let shown_mean: f64 = v[2].as_str().unwrap().parse().unwrap();
+            let shown_p: f64 = v[3].as_str().unwrap().parse().unwrap();
+            assert!((shown_mean - mean).abs() < 1e-9, "mean {shown_mean}, by hand {mean}");
+            assert!((shown_p - p).abs() < 1e-9, "p {shown_p}, by hand {p}");
+            let summary = v[4].as_str().unwrap();
+            let pct = (mean * 100.0).round() as u32;
+            assert!(summary.starts_with(&format!("{n} rolls: mean luck {pct}")), "{summary}");
+            assert!(summary.contains(&format!("1 in {}", (1.0 / p).round())), "{summary} (p = {p})");
+            assert_eq!(v[5], json!(n), "the histogram holds every computed roll: {v}");
+        };
+        let all = report("").await;
+        assert_eq!(all[0], json!("Luck of the 15 rolls shown"));
+        check(&all, e_all);
+        let skipped: Vec<&str> = all[6].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+        assert_eq!(skipped.len(), 2, "{skipped:?}");
+        assert!(skipped.iter().any(|s| s.starts_with("Ad hoc rolled 1000d100kh500") && s.contains("exact odds")), "{skipped:?}");
+        assert!(skipped.iter().any(|s| s.starts_with("Ana rolled 24-System") && s.contains("recorded total")), "{skipped:?}");
+        let extremes = all[7].as_array().unwrap();
+        assert!(extremes.len() == 2 && extremes[0].as_str().unwrap().starts_with("Luckiest (") , "{extremes:?}");
+        assert!(extremes[0].as_str().unwrap().contains(&format!("({}", (best * 100.0).round() as u32)), "{extremes:?}, best {best}");
+        // Each roller's report follows, in the order they last rolled (newest first); the Tray roll's has no computed
+        // roll, and names it.
+        let rollers = page.js("return [...document.querySelectorAll('.luck-roller h3')].map(h => h.textContent);", vec![]).await;
+        assert_eq!(rollers, json!(["Luck of the 15 rolls shown", "Ad hoc", "Bo", "Ana"]));
+        let (bo_report, ana_report) = (report("Bo").await, report("Ana").await);
+        check(&bo_report, e_bo);
+        check(&ana_report, e_ana);
+        page.screenshot("issue33-luck-360").await;
+        // The filters change what the report covers: Ana's rolls only, then the second day's.
+        page.select("#history-filter-character", "id:ana").await;
+        page.wait_text(".luck-roller h3", "Ana's heading", |t| t == "Luck of the 8 rolls shown for Ana").await;
+        check(&report("").await, e_ana);
+        assert_eq!(page.count(".luck-roller").await, 1, "one roller: no report per roller");
+        page.select("#history-filter-character", "all").await;
+        let day = page.js("return document.querySelectorAll('#history-filter-day option')[1].value;", vec![]).await;
+        let day = day.as_str().unwrap().to_string();
+        page.select("#history-filter-day", &day).await;
+        let heading = format!("Luck of the 7 rolls shown on {day}");
+        page.wait_text(".luck-roller h3", "the day's heading", |t| t == heading).await;
+        check(&report("Bo").await, e_bo);
+        check(&report("").await, e_bo);
+        crate::roll::assert_no_errors(&page).await;
+    });
+}

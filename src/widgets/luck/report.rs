@@ -77,7 +77,8 @@ pub fn percentile(luck: f64) -> String {
 /// A two-sided p-value as people read it: `as lucky or unlucky as this by chance: 1 in 14 (p = 0.07)`.
 pub fn chance_words(p: f64) -> String {
     let p = p.clamp(0.0, 1.0);
-    let one_in = if p * 1e6 < 1.0 { "less than 1 in a million".to_string() } else { format!("1 in {}", fixed(1.0 / p, 0)) };
+    let one_in =
+        if p * 1e6 < 1.0 { "less than 1 in a million".to_string() } else { format!("1 in {}", fixed(1.0 / p, 0)) };
     format!("as lucky or unlucky as this by chance: {one_in} (p = {})", p_value(p))
 }
 
@@ -123,7 +124,8 @@ mod tests {
     /// summed here by hand; the first report is over all of them, then one per roller.
     #[test]
     fn the_reports_are_over_all_shown_rolls_then_each_roller() {
-        let mut rolls: Vec<ShownRoll> = (0..30).map(|s| shown(&format!("e{s}"), ["Ana", "Bo"][s as usize % 2], s)).collect();
+        let mut rolls: Vec<ShownRoll> =
+            (0..30).map(|s| shown(&format!("e{s}"), ["Ana", "Bo"][s as usize % 2], s)).collect();
         if let RollOf::Entry(e) = &mut rolls[4].of {
             e.total += 100.0;
         }
@@ -156,7 +158,10 @@ mod tests {
         assert_eq!(percentile(1.0), "100th percentile");
         assert_eq!(chance_words(0.07), "as lucky or unlucky as this by chance: 1 in 14 (p = 0.07)");
         assert_eq!(chance_words(0.0032), "as lucky or unlucky as this by chance: 1 in 313 (p = 0.0032)");
-        assert_eq!(chance_words(2.1e-7), "as lucky or unlucky as this by chance: less than 1 in a million (p = 2.1e-7)");
+        assert_eq!(
+            chance_words(2.1e-7),
+            "as lucky or unlucky as this by chance: less than 1 in a million (p = 2.1e-7)"
+        );
         assert_eq!(rolls_words(1), "1 roll");
     }
 }
