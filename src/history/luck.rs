@@ -13,7 +13,7 @@ pub fn shown_roll(e: &HistoryEntry) -> ShownRoll {
         id: e.id.clone(),
         roller: e.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone()),
         name: format!("{} at {}", roll_words(e), time_words(e.at).0),
-        of: RollOf::Entry(e.clone()),
+        of: RollOf::Entry(Box::new(e.clone())),
     }
 }
 

@@ -27,7 +27,7 @@ pub struct ShownRoll {
 #[derive(Clone, Debug, PartialEq)]
 pub enum RollOf {
     /// A History entry: its total is checked against its replay first (`dicetray_saved::luck::entry_luck`).
-    Entry(HistoryEntry),
+    Entry(Box<HistoryEntry>),
     /// A verified table roll of a system: its request JSON and the rules crate's roll JSON.
     System { json: String, result: Value },
     /// A verified table roll of notation (`version`): the roll JSON holds its `total`.

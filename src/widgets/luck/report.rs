@@ -117,7 +117,7 @@ mod tests {
             text: String::new(),
             saving: Default::default(),
         };
-        ShownRoll { id: id.into(), roller: who.into(), name: format!("roll {id}"), of: RollOf::Entry(entry) }
+        ShownRoll { id: id.into(), roller: who.into(), name: format!("roll {id}"), of: RollOf::Entry(Box::new(entry)) }
     }
 
     /// Every roll's luck is the mid-rank of its total under its request's exact distribution, P(X < x) + P(X = x)/2,
