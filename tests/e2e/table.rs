@@ -677,53 +677,6 @@ async fn session(run: TableRun) {
     })
     .await;
 
-    step("the luck report per player counts verified rolls only: Mallory's failed roll is left out", async {
-        use dicetray_rules::dice::parse_versioned;
-        use dicetray_rules::systems::{Request, Roll};
-        use dicetray_table::RollRequest;
-        // Each player's verified rolls, read from the GM's table log, their lucks by the rules crate's exact odds.
-        let replayed = dicetray_table::replay(&gm_table_log(&gm).await);
-        let mut lucks: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-        for r in replayed.table.rolls().iter().filter(|r| r.status == Status::Verified) {
-            let (Some(request), Some(result)) = (&r.request, &r.result) else { continue };
-            let luck = match request {
-                RollRequest::System { json } => {
-                    let roll: Roll = serde_json::from_value(result.clone()).expect("a roll");
-                    Request::from_json(json).expect("a request").luck(roll.summary().total)
-                }
-                RollRequest::Notation { text, version } => {
-                    let odds = parse_versioned(text, *version).expect("notation").odds().expect("odds");
-                    odds.total_dist().luck(result["total"].as_f64().expect("a total"))
-                }
-            };
-            let name = replayed.table.peers().get(&r.roller).map_or_else(|| r.roller.short(), |p| p.name.clone());
-            lucks.entry(name).or_default().push(luck.expect("a luck").luck);
-        }
-        assert!(!lucks.contains_key("Mallory"), "Mallory's one roll failed: {lucks:?}");
-        cid.page.js("document.querySelector('.table-luck summary').scrollIntoView({block: 'center'});", vec![]).await;
-        cid.page.click(".table-luck summary").await;
-        let reports = "return [...document.querySelectorAll('.table-luck .luck-roller')].map(s =>
-            [s.dataset.roller, Number(s.dataset.rolls), Number(s.dataset.mean),
-             [...s.querySelectorAll('.luck-bin')].reduce((t, b) => t + Number(b.dataset.n), 0)]);";
-        let shown = cid
-            .wait_for_js("a luck report per player", UI, reports, vec![], |v| {
-                (v.as_array().map_or(0, Vec::len) == lucks.len()).then(|| v.clone())
-            })
-            .await;
-        for row in shown.as_array().expect("reports") {
-            let name = row[0].as_str().unwrap_or_default();
-            let theirs =
-                lucks.get(name).unwrap_or_else(|| panic!("[Cid] a report for {name}, who has no verified roll"));
-            let mean = theirs.iter().sum::<f64>() / theirs.len() as f64;
-            assert_eq!(row[1], json!(theirs.len()), "[Cid] {name}'s verified rolls: {row}");
-            assert!((row[2].as_f64().unwrap_or(-1.0) - mean).abs() < 1e-9, "[Cid] {name}'s mean {mean}: {row}");
-            assert_eq!(row[3], json!(theirs.len()), "[Cid] {name}'s histogram holds every roll: {row}");
-        }
-        let note = cid.page.text(".table-luck .luck-report .hint").await;
-        assert!(note.contains("Verified rolls only"), "[Cid] the report says it counts verified rolls only: {note}");
-    })
-    .await;
-
     step("the Table screen fits a phone and a laptop (screenshots for the README)", async {
         let laptop = json!({"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false});
         gm.page.cdp("Emulation.setDeviceMetricsOverride", laptop).await;
