@@ -5,15 +5,17 @@ use super::entry_row::roll_words;
 use super::filter::{Filter, Who};
 use super::text::time_words;
 use crate::state::HistoryEntry;
-use crate::widgets::luck::{RollOf, ShownRoll};
+use crate::widgets::luck::ShownRoll;
 
-/// Entry `e` for the report: under its character's name (`Ad hoc` for none), named by when and what it rolled.
+/// Entry `e` for the report: under its character's name (`Ad hoc` for none), named by when and what it rolled,
+/// with the total it shows (History's own record: `dicetray luck` checks an exported file's totals by replay).
 pub fn shown_roll(e: &HistoryEntry) -> ShownRoll {
     ShownRoll {
         id: e.id.clone(),
         roller: e.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone()),
         name: format!("{} at {}", roll_words(e), time_words(e.at).0),
-        of: RollOf::Entry(Box::new(e.clone())),
+        total: e.total,
+        of: Ok(e.source.clone()),
     }
 }
 

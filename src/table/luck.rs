@@ -2,35 +2,57 @@
 //! rolls only, since only those are known to be the dice the table drew. A roll still open, sealed, not revealed
 //! or failed is left out, and the report says so.
 
-use super::row::{request_words, shown};
+use super::row::request_words;
 use super::seat::Seated;
-use crate::widgets::luck::{LuckFold, Per, RollOf, ShownRoll};
+use crate::widgets::luck::{LuckFold, Per, ShownRoll};
+use dicetray_rules::dice::{parse_versioned, value};
+use dicetray_rules::systems::{words, Request};
+use dicetray_saved::entry::RollSource;
 use dicetray_table::{Member, RollRequest, Status};
 use leptos::prelude::*;
 
-/// Every verified roll at the table, oldest first, under its player's name and named as the list shows it.
+/// Every verified roll at the table, oldest first, under its player's name and named as the list shows it, with
+/// the total its seed gives here.
 pub(super) fn verified_rolls(m: &Member) -> Vec<ShownRoll> {
     let t = m.table();
     t.rolls()
         .iter()
         .filter(|r| r.status == Status::Verified)
         .filter_map(|r| {
-            let (request, result) = (r.request.as_ref()?, r.result.clone()?);
+            let request = r.request.as_ref()?;
             let player = t.peers().get(&r.roller).map_or_else(|| r.roller.short(), |p| p.name.clone());
-            let outcome = m.seed_of(&r.roller, &r.id).and_then(|seed| shown(request, seed).ok());
-            let name = match outcome {
-                Some(s) => format!("{player}: {}, {}", request_words(request), s.outcome),
-                None => format!("{player}: {}", request_words(request)),
-            };
-            let of = match request {
-                RollRequest::System { json } => RollOf::System { json: json.clone(), result },
-                RollRequest::Notation { text, version } => {
-                    RollOf::Notation { text: text.clone(), version: *version, result }
+            let replay = m.seed_of(&r.roller, &r.id).ok_or("its seed is not known on this phone".to_string());
+            let id = format!("{}:{}", r.roller, r.id);
+            Some(match replay.and_then(|seed| replayed(request, seed)) {
+                Ok((total, outcome, of)) => {
+                    let name = format!("{player}: {}, {outcome}", request_words(request));
+                    ShownRoll { id, roller: player, name, total, of: Ok(of) }
                 }
-            };
-            Some(ShownRoll { id: format!("{}:{}", r.roller, r.id), roller: player, name, of })
+                Err(e) => {
+                    let name = format!("{player}: {}", request_words(request));
+                    ShownRoll { id, roller: player, name, total: f64::NAN, of: Err(format!("it does not replay here: {e}")) }
+                }
+            })
         })
         .collect()
+}
+
+/// The total and outcome (in words, as the roll list says it) that `request` gives with `seed`, and what that
+/// total is distributed by.
+fn replayed(request: &RollRequest, seed: u64) -> Result<(f64, String, RollSource), String> {
+    match request {
+        RollRequest::System { json } => {
+            let request = Request::from_json(json).map_err(|e| e.to_string())?;
+            let s = request.roll(seed).map_err(|e| e.to_string())?.summary();
+            let outcome = format!("{}, total {}", words(&s.system, &s.outcome), s.total);
+            Ok((s.total, outcome, RollSource::System { request }))
+        }
+        RollRequest::Notation { text, version } => {
+            let roll = parse_versioned(text, *version).and_then(|e| e.roll(seed)).map_err(|e| e.to_string())?;
+            let source = RollSource::Notation { expr: text.clone(), version: *version };
+            Ok((value::to_f64(roll.total), format!("total {}", roll.total), source))
+        }
+    }
 }
 
 #[component]

@@ -1,6 +1,7 @@
 //! The luck of a History entry (issue #33): its total checked against its replay from its request (or notation)
 //! and seed, then read against its exact odds (`dicetray_rules::luck`), so a luck is never read for a number the
-//! roll did not give. The app's History and `dicetray luck` both use it.
+//! roll did not give. `dicetray luck` reads files that way; the app's report ([`Dists::luck`]) takes the totals its
+//! screens show (its own History, or table rolls every phone verified).
 
 use crate::entry::{HistoryEntry, RollSource};
 use dicetray_rules::decimal::shortest;
@@ -8,52 +9,48 @@ use dicetray_rules::dice::{parse_versioned, value};
 use dicetray_rules::luck::{Luck, LuckReport, NotComputed, TotalDist};
 use dicetray_rules::systems::{Request, Roll};
 use serde_json::Value;
-use std::collections::HashMap;
 
 /// Each distinct request's or expression's total distribution, computed once (a session rolls the same few
-/// requests again and again).
+/// requests again and again); found by comparing sources, so no key is formatted.
 #[derive(Default)]
-pub struct Dists(HashMap<String, Result<TotalDist, NotComputed>>);
+pub struct Dists(Vec<(RollSource, Result<TotalDist, NotComputed>)>);
 
 impl Dists {
-    /// The distribution of `request`'s total.
-    pub fn of_request(&mut self, request: &Request) -> Result<&TotalDist, NotComputed> {
-        let key = serde_json::to_string(request).unwrap_or_default();
-        self.0
-            .entry(key)
-            .or_insert_with(|| request.total_dist().map_err(|e| e.to_string()))
-            .as_ref()
-            .map_err(Clone::clone)
+    /// The luck of a roll of `source` whose total is `total`, or why it has none. The total is taken as given:
+    /// [`entry_luck`] checks a History entry's against its replay first.
+    pub fn luck(&mut self, source: &RollSource, total: f64) -> Result<Luck, NotComputed> {
+        let at = match self.0.iter().position(|(s, _)| s == source) {
+            Some(at) => at,
+            None => {
+                self.0.push((source.clone(), total_dist(source)));
+                self.0.len() - 1
+            }
+        };
+        self.0[at].1.as_ref().map_err(Clone::clone)?.luck(total)
     }
+}
 
-    /// The distribution of notation `expr`'s total (read as notation `version`).
-    pub fn of_notation(&mut self, expr: &str, version: u32) -> Result<&TotalDist, NotComputed> {
-        self.0
-            .entry(format!("{version}\u{0}{expr}"))
-            .or_insert_with(|| {
-                let e = parse_versioned(expr, version).map_err(|e| format!("its notation does not read: {e}"))?;
-                e.odds().map(|o| o.total_dist()).map_err(|e| format!("its exact odds are not computed: {e}"))
-            })
-            .as_ref()
-            .map_err(Clone::clone)
+/// The exact distribution of the total a roll of `source` reports.
+fn total_dist(source: &RollSource) -> Result<TotalDist, NotComputed> {
+    match source {
+        RollSource::System { request } => request.total_dist().map_err(|e| e.to_string()),
+        RollSource::Notation { expr, version } => {
+            let e = parse_versioned(expr, *version).map_err(|e| format!("its notation does not read: {e}"))?;
+            e.odds().map(|o| o.total_dist()).map_err(|e| format!("its exact odds are not computed: {e}"))
+        }
     }
 }
 
 /// The luck of entry `e`, or why it has none.
 pub fn entry_luck(e: &HistoryEntry, dists: &mut Dists) -> Result<Luck, NotComputed> {
-    match &e.source {
-        RollSource::System { request } => {
-            let replayed = request.roll(e.seed).map(|r| r.summary().total).map_err(|e| e.to_string());
-            same_total(e.total, replayed).and_then(|()| dists.of_request(request)?.luck(e.total))
-        }
-        RollSource::Notation { expr, version } => {
-            let replayed = parse_versioned(expr, *version)
-                .map_err(|e| e.to_string())
-                .and_then(|x| x.roll(e.seed).map_err(|e| e.to_string()))
-                .map(|r| value::to_f64(r.total));
-            same_total(e.total, replayed).and_then(|()| dists.of_notation(expr, *version)?.luck(e.total))
-        }
-    }
+    let replayed = match &e.source {
+        RollSource::System { request } => request.roll(e.seed).map(|r| r.summary().total).map_err(|e| e.to_string()),
+        RollSource::Notation { expr, version } => parse_versioned(expr, *version)
+            .map_err(|e| e.to_string())
+            .and_then(|x| x.roll(e.seed).map_err(|e| e.to_string()))
+            .map(|r| value::to_f64(r.total)),
+    };
+    same_total(e.total, replayed).and_then(|()| dists.luck(&e.source, e.total))
 }
 
 /// A recorded total is the one its replay gives, or the reason there is no luck for it.
@@ -74,13 +71,13 @@ fn same_total(recorded: f64, replayed: Result<f64, String>) -> Result<(), NotCom
 pub fn system_result_luck(json: &str, result: &Value, dists: &mut Dists) -> Result<Luck, NotComputed> {
     let request = Request::from_json(json).map_err(|e| format!("its request does not read: {e}"))?;
     let roll = serde_json::from_value::<Roll>(result.clone()).map_err(|e| format!("its result does not read: {e}"))?;
-    dists.of_request(&request)?.luck(roll.summary().total)
+    dists.luck(&RollSource::System { request }, roll.summary().total)
 }
 
 /// The luck of a revealed table roll of notation `text` (read as notation `version`): its result's `total`.
 pub fn notation_result_luck(text: &str, version: u32, result: &Value, dists: &mut Dists) -> Result<Luck, NotComputed> {
     let total = result.get("total").and_then(Value::as_f64).ok_or("its result has no numeric `total`")?;
-    dists.of_notation(text, version)?.luck(total)
+    dists.luck(&RollSource::Notation { expr: text.to_string(), version }, total)
 }
 
 /// Bars in a histogram of lucks: tenths of the percentile range (fair dice fill them about evenly).

@@ -1,37 +1,28 @@
 //! The luck report (issue #33), folded under "Luck" on the History and Table screens: for the rolls given, how
 //! many, the mean luck as a percentile and how unusual that is for fair dice, the luckiest and unluckiest rolls, a
 //! histogram of the percentiles, and every roll whose luck was not computed, named with the reason. Reading a
-//! roll's luck takes its system's exact distribution and replay, so the computation and the view are a chunk of
-//! their own (`luck`), fetched when the player first unfolds it; History and Table share it, and their own chunks
-//! only list the rolls (`ShownRoll`).
+//! roll's luck takes its total's exact distribution, so the computation and the view are a chunk of their own
+//! (`luck`), fetched when the player first unfolds it; History and Table share it, and their own chunks only list
+//! the rolls with the totals they show (`ShownRoll`).
 
 mod report;
 mod view;
 
-use crate::state::HistoryEntry;
+use dicetray_rules::luck::NotComputed;
+use dicetray_saved::entry::RollSource;
 use crate::widgets::lazy_screen::lazy_part;
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
-use serde_json::Value;
 
-/// A roll the report covers: `roller` whose report it is in, `name` how the player finds it on the screen.
+/// A roll the report covers: `roller` whose report it is in, `name` how the player finds it on the screen, `total`
+/// the total it showed, `of` what that total is distributed by (or why that is not known).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShownRoll {
     pub id: String,
     pub roller: String,
     pub name: String,
-    pub of: RollOf,
-}
-
-/// What a roll's luck is read from.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RollOf {
-    /// A History entry: its total is checked against its replay first (`dicetray_saved::luck::entry_luck`).
-    Entry(Box<HistoryEntry>),
-    /// A verified table roll of a system: its request JSON and the rules crate's roll JSON.
-    System { json: String, result: Value },
-    /// A verified table roll of notation (`version`): the roll JSON holds its `total`.
-    Notation { text: String, version: u32, result: Value },
+    pub total: f64,
+    pub of: Result<RollSource, NotComputed>,
 }
 
 /// Whose reports to show.

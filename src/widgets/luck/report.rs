@@ -1,11 +1,10 @@
 //! The report's numbers and words, in the `luck` chunk: each roll's luck (`dicetray_saved::luck`, as
 //! `dicetray luck` reads it), grouped into reports with their rolls named, and how a percentile and a p-value read.
 
-use super::{Per, RollOf, ShownRoll};
+use super::{Per, ShownRoll};
 use dicetray_rules::decimal::{fixed, scientific};
 use dicetray_rules::luck::{Luck, NotComputed};
-use dicetray_saved::luck::{by_roller, entry_luck, notation_result_luck, roller_luck, system_result_luck};
-use dicetray_saved::luck::{Dists, RollerLuck};
+use dicetray_saved::luck::{by_roller, roller_luck, Dists, RollerLuck};
 
 /// One report as shown: its heading, its numbers, and its rolls by name.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,14 +20,7 @@ pub struct Shown {
 
 /// Each roll's luck, or why it has none, in the order of `rolls`.
 pub fn lucks(rolls: &[ShownRoll], dists: &mut Dists) -> Vec<Result<Luck, NotComputed>> {
-    rolls
-        .iter()
-        .map(|r| match &r.of {
-            RollOf::Entry(e) => entry_luck(e, dists),
-            RollOf::System { json, result } => system_result_luck(json, result, dists),
-            RollOf::Notation { text, version, result } => notation_result_luck(text, *version, result, dists),
-        })
-        .collect()
+    rolls.iter().map(|r| r.of.as_ref().map_err(Clone::clone).and_then(|of| dists.luck(of, r.total))).collect()
 }
 
 /// The reports over `rolls` with their `lucks` (as [`lucks`] gives them), as `per` says; `scope` ends the heading
@@ -96,55 +88,43 @@ pub fn p_value(p: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{CharacterRef, HistoryEntry, RollSource};
     use dicetray_rules::systems::Request;
+    use dicetray_saved::entry::RollSource;
 
     const REQUEST: &str = r#"{"system":"24-system","rank":2,"leverage":1,"dc":16}"#;
 
     fn shown(id: &str, who: &str, seed: u64) -> ShownRoll {
         let request = Request::from_json(REQUEST).unwrap();
-        let s = request.roll(seed).unwrap().summary();
-        let entry = HistoryEntry {
-            id: id.into(),
-            at: seed as f64,
-            character: Some(CharacterRef { id: who.to_lowercase(), name: who.to_string() }),
-            source: RollSource::System { request },
-            seed,
-            outcome: s.outcome,
-            events: s.events,
-            total: s.total,
-            dice: s.dice,
-            text: String::new(),
-            saving: Default::default(),
-        };
-        ShownRoll { id: id.into(), roller: who.into(), name: format!("roll {id}"), of: RollOf::Entry(Box::new(entry)) }
+        let total = request.roll(seed).unwrap().summary().total;
+        let of = Ok(RollSource::System { request });
+        ShownRoll { id: id.into(), roller: who.into(), name: format!("roll {id}"), total, of }
     }
 
     /// Every roll's luck is the mid-rank of its total under its request's exact distribution, P(X < x) + P(X = x)/2,
-    /// summed here by hand; the first report is over all of them, then one per roller.
+    /// summed here by hand; the first report is over all of them, then one per roller. A total the request cannot
+    /// give and a roll whose request is unknown are named with their reasons.
     #[test]
     fn the_reports_are_over_all_shown_rolls_then_each_roller() {
         let mut rolls: Vec<ShownRoll> =
             (0..30).map(|s| shown(&format!("e{s}"), ["Ana", "Bo"][s as usize % 2], s)).collect();
-        if let RollOf::Entry(e) = &mut rolls[4].of {
-            e.total += 100.0;
-        }
+        rolls[4].total += 100.0;
+        rolls[7].of = Err("its request does not read".into());
         let lucks = lucks(&rolls, &mut Dists::default());
         let dist = Request::from_json(REQUEST).unwrap().total_dist().unwrap();
-        for (r, l) in rolls.iter().zip(&lucks).filter(|(r, _)| r.id != "e4") {
-            let RollOf::Entry(e) = &r.of else { unreachable!() };
-            let below: f64 = dist.values.iter().filter(|(v, _)| *v < e.total).map(|(_, p)| p).sum();
-            let at: f64 = dist.values.iter().filter(|(v, _)| *v == e.total).map(|(_, p)| p).sum();
+        for (r, l) in rolls.iter().zip(&lucks).filter(|(r, _)| r.id != "e4" && r.id != "e7") {
+            let below: f64 = dist.values.iter().filter(|(v, _)| *v < r.total).map(|(_, p)| p).sum();
+            let at: f64 = dist.values.iter().filter(|(v, _)| *v == r.total).map(|(_, p)| p).sum();
             assert!((l.as_ref().unwrap().luck - (below + at / 2.0)).abs() < 1e-12, "{}", r.id);
         }
         let reports = reports(&rolls, &lucks, Per::Shown, " for Ana and Bo");
         let headings: Vec<&str> = reports.iter().map(|r| r.heading.as_str()).collect();
         assert_eq!(headings, ["Luck of the 30 rolls shown for Ana and Bo", "Ana", "Bo"]);
-        assert_eq!((reports[0].luck.report.rolls, reports[1].luck.report.rolls), (29, 14));
-        assert_eq!(reports[0].skipped.len(), 1);
-        assert_eq!(reports[0].skipped[0].0, "roll e4");
-        assert!(reports[0].skipped[0].1.contains("recorded total"), "{:?}", reports[0].skipped);
-        assert_eq!(reports[0].luck.histogram.iter().sum::<usize>(), 29);
+        assert_eq!((reports[0].luck.report.rolls, reports[1].luck.report.rolls, reports[2].luck.report.rolls), (28, 14, 14));
+        let skipped: Vec<&str> = reports[0].skipped.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(skipped, ["roll e4", "roll e7"]);
+        assert!(reports[0].skipped[0].1.contains("has no chance"), "{:?}", reports[0].skipped);
+        assert_eq!(reports[0].skipped[1].1, "its request does not read");
+        assert_eq!(reports[0].luck.histogram.iter().sum::<usize>(), 28);
         let table = super::reports(&rolls, &lucks, Per::Roller, "");
         assert_eq!(table.iter().map(|r| r.heading.as_str()).collect::<Vec<_>>(), ["Ana", "Bo"]);
     }
