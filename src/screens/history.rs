@@ -6,12 +6,13 @@ use crate::history::filter::{self, Filter, Who};
 use crate::history::luck::{scope_words, shown_roll};
 use crate::history::stats;
 use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
-use crate::widgets::luck::{LuckFold, Per};
+use crate::widgets::luck::{luck_preload, luck_report, LuckFold, Per, Rolls, Scope};
 use crate::widgets::odds_chart::percent;
 use dicetray_rules::decimal::fixed;
 use dicetray_saved::history_file;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use std::sync::Arc;
 use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -163,13 +164,12 @@ fn Filters(
     }
 }
 
-/// The luck report over the rolls shown (`widgets::luck`, a chunk of its own, fetched when unfolded).
+/// The luck report over the rolls shown (`widgets::luck`, in the `beyond` chunk, fetched when unfolded).
 #[component]
 fn Luck(state: AppState, filter: Memo<Filter>, matching: Memo<Vec<usize>>) -> impl IntoView {
-    let rolls = Signal::derive(move || {
-        matching.with(|m| state.history.with(|h| m.iter().map(|&i| shown_roll(&h[i])).collect()))
-    });
-    let scope = Signal::derive(move || {
+    let rolls: Rolls =
+        Arc::new(move || matching.with(|m| state.history.with(|h| m.iter().map(|&i| shown_roll(&h[i])).collect())));
+    let scope: Scope = Arc::new(move || {
         filter.with(|f| {
             let name = match &f.who {
                 Who::Character(id) => {
@@ -187,7 +187,8 @@ fn Luck(state: AppState, filter: Memo<Filter>, matching: Memo<Vec<usize>>) -> im
             scope_words(f, name.as_deref(), system)
         })
     });
-    view! { <LuckFold rolls per=Per::Shown scope note="" /> }
+    let report = move || luck_report(rolls.clone(), Per::Shown, scope.clone(), "");
+    view! { <LuckFold preload=luck_preload report /> }
 }
 
 #[component]

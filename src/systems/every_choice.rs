@@ -1,7 +1,8 @@
 //! "Odds of every choice", under a panel's odds: for one number the player is about to set (the system's
 //! `RuleSystem::CHOICES`: Leverage, a DC, Risk, Escalation...), the chance of success at each of its values with
 //! the current one marked, and the inverse question ("for 75% you need Leverage 2 or more"). Exact, live as the
-//! inputs change. Folded by default; its code is a chunk of its own (`every_choice`), fetched when first unfolded.
+//! inputs change. Folded by default; its code is in the `beyond` chunk (with the luck report, `widgets::luck`), fetched when
+//! first unfolded.
 
 use crate::systems::roll_bar::outcome_mark;
 use crate::widgets::lazy_screen::lazy_view;
@@ -31,7 +32,7 @@ pub fn EveryChoice(
     }
 }
 
-#[wasm_split(every_choice, wasm_split_path = ::leptos::wasm_split, preload(every_choice_preload), fallible)]
+#[wasm_split(beyond, wasm_split_path = ::leptos::wasm_split, preload(every_choice_preload), fallible)]
 fn every_choice(
     request: Signal<Option<Request>>,
     only: Option<Vec<&'static str>>,

@@ -677,6 +677,47 @@ async fn session(run: TableRun) {
     })
     .await;
 
+    step("the luck report per player counts verified rolls only: Mallory's failed roll is left out", async {
+        cid.page.js("document.querySelector('.table-luck summary').scrollIntoView({block: 'center'});", vec![]).await;
+        cid.page.click(".table-luck summary").await;
+        let reports = "return [...document.querySelectorAll('.table-luck .luck-roller')].map(s =>
+            [s.dataset.roller, Number(s.dataset.rolls), Number(s.dataset.mean),
+             [...s.querySelectorAll('.luck-bin')].reduce((t, b) => t + Number(b.dataset.n), 0)]);";
+        // Cid's report against Cid's own saved table log, read again until the two agree (the log is saved a moment
+        // after a roll's status changes): each player's verified rolls, their lucks by the rules crate's exact odds.
+        let deadline = std::time::Instant::now() + UI;
+        let (shown, lucks) = loop {
+            let lucks = verified_lucks(&seat_table_log(&cid).await);
+            let shown = cid.page.js(reports, vec![]).await;
+            let agree = shown.as_array().is_some_and(|rows| {
+                rows.len() == lucks.len()
+                    && rows.iter().all(|row| {
+                        lucks.get(row[0].as_str().unwrap_or_default()).is_some_and(|l| row[1] == json!(l.len()))
+                    })
+            });
+            if agree || std::time::Instant::now() > deadline {
+                break (shown, lucks);
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        };
+        assert!(!lucks.contains_key("Mallory"), "Mallory's one roll failed: {lucks:?}");
+        assert!(lucks.len() >= 3, "[Cid] Gale, Bea and Cid have verified rolls: {lucks:?}");
+        let rows = shown.as_array().expect("reports");
+        assert_eq!(rows.len(), lucks.len(), "[Cid] a report per player with verified rolls: {shown} vs {lucks:?}");
+        for row in rows {
+            let name = row[0].as_str().unwrap_or_default();
+            let theirs =
+                lucks.get(name).unwrap_or_else(|| panic!("[Cid] a report for {name}, who has no verified roll"));
+            let mean = theirs.iter().sum::<f64>() / theirs.len() as f64;
+            assert_eq!(row[1], json!(theirs.len()), "[Cid] {name}'s verified rolls: {row}");
+            assert!((row[2].as_f64().unwrap_or(-1.0) - mean).abs() < 1e-9, "[Cid] {name}'s mean {mean}: {row}");
+            assert_eq!(row[3], json!(theirs.len()), "[Cid] {name}'s histogram holds every roll: {row}");
+        }
+        let note = cid.page.text(".table-luck .luck-report .hint").await;
+        assert!(note.contains("Verified rolls only"), "[Cid] the report says it counts verified rolls only: {note}");
+    })
+    .await;
+
     step("the Table screen fits a phone and a laptop (screenshots for the README)", async {
         let laptop = json!({"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false});
         gm.page.cdp("Emulation.setDeviceMetricsOverride", laptop).await;
@@ -833,10 +874,41 @@ async fn session(run: TableRun) {
 
 /// The table log in the GM's saved seat (`dicetray.table`).
 async fn gm_table_log(gm: &Seat) -> dicetray_table::TableLog {
-    let raw = gm.page.js("return localStorage.getItem('dicetray.table');", vec![]).await;
-    let raw = raw.as_str().unwrap_or_else(|| panic!("[GM Gale] no saved seat: {raw:?}"));
+    seat_table_log(gm).await
+}
+
+/// The table log `seat`'s phone saved with its seat.
+async fn seat_table_log(seat: &Seat) -> dicetray_table::TableLog {
+    let raw = seat.page.js("return localStorage.getItem('dicetray.table');", vec![]).await;
+    let raw = raw.as_str().unwrap_or_else(|| panic!("[{}] no saved seat: {raw:?}", seat.name));
     let v: Value = serde_json::from_str(raw).expect("the saved seat is JSON");
     serde_json::from_value(v["data"]["seat"]["member"]["log"].clone()).expect("the saved seat holds a table log")
+}
+
+/// Each player's verified rolls in `log` (by name), their lucks read from the rules crate's exact odds: a system
+/// roll's total from its result, a notation roll's `total`.
+fn verified_lucks(log: &dicetray_table::TableLog) -> BTreeMap<String, Vec<f64>> {
+    use dicetray_rules::dice::parse_versioned;
+    use dicetray_rules::systems::{Request, Roll};
+    use dicetray_table::RollRequest;
+    let replayed = dicetray_table::replay(log);
+    let mut lucks: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for r in replayed.table.rolls().iter().filter(|r| r.status == Status::Verified) {
+        let (Some(request), Some(result)) = (&r.request, &r.result) else { continue };
+        let luck = match request {
+            RollRequest::System { json } => {
+                let roll: Roll = serde_json::from_value(result.clone()).expect("a roll");
+                Request::from_json(json).expect("a request").luck(roll.summary().total)
+            }
+            RollRequest::Notation { text, version } => {
+                let odds = parse_versioned(text, *version).expect("notation").odds().expect("odds");
+                odds.total_dist().luck(result["total"].as_f64().expect("a total"))
+            }
+        };
+        let name = replayed.table.peers().get(&r.roller).map_or_else(|| r.roller.short(), |p| p.name.clone());
+        lucks.entry(name).or_default().push(luck.expect("a luck").luck);
+    }
+    lucks
 }
 
 /// `log` with one die of `roller`'s first revealed roll changed (in the reveal's signed text, as an editor would);

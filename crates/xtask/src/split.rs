@@ -3,6 +3,7 @@
 //! with `--emit-relocs` by build.rs) into a chunk; code several screens share gets a chunk of its own.
 
 use eyre::{bail, Result, WrapErr};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The module name the main module imports the chunk loader under, and the loader's file name.
@@ -16,6 +17,8 @@ pub struct Split {
     pub chunks: Vec<PathBuf>,
     /// The loader (`__wasm_split.js`), which imports `initSync` from `./<stem>.js` and fetches the chunks.
     pub loader: PathBuf,
+    /// Each lazy screen or panel's files, by stem (`split_tray`, `chunk_3`), sorted.
+    pub files: BTreeMap<String, Vec<String>>,
 }
 
 /// Splits `input` (cargo's wasm) into `out_dir`; `stem` is the name wasm-bindgen's JS will have (`<stem>.js`).
@@ -34,5 +37,15 @@ pub fn split(input: &Path, out_dir: &Path, stem: &str) -> Result<Split> {
     if split.split_modules.is_empty() {
         bail!("no chunks: are the #[wasm_split] functions of src/screens/split.rs still there?");
     }
-    Ok(Split { main, chunks: split.split_modules, loader: out_dir.join(LOADER) })
+    let files = split
+        .prefetch_map
+        .into_iter()
+        .map(|(screen, mut stems)| {
+            (screen, {
+                stems.sort();
+                stems
+            })
+        })
+        .collect();
+    Ok(Split { main, chunks: split.split_modules, loader: out_dir.join(LOADER), files })
 }

@@ -66,9 +66,13 @@ pub fn percentile(luck: f64) -> String {
     format!("{n}{suffix} percentile")
 }
 
-/// A two-sided p-value as people read it: `as lucky or unlucky as this by chance: 1 in 14 (p = 0.07)`.
+/// A two-sided p-value as people read it: `as lucky or unlucky as this by chance: 1 in 14 (p = 0.07)`; above
+/// 1/2 (where "1 in 1" would say nothing) `an ordinary run for fair dice (p = 0.82)`.
 pub fn chance_words(p: f64) -> String {
     let p = p.clamp(0.0, 1.0);
+    if p > 0.5 {
+        return format!("an ordinary run for fair dice (p = {})", p_value(p));
+    }
     let one_in =
         if p * 1e6 < 1.0 { "less than 1 in a million".to_string() } else { format!("1 in {}", fixed(1.0 / p, 0)) };
     format!("as lucky or unlucky as this by chance: {one_in} (p = {})", p_value(p))
@@ -119,7 +123,10 @@ mod tests {
         let reports = reports(&rolls, &lucks, Per::Shown, " for Ana and Bo");
         let headings: Vec<&str> = reports.iter().map(|r| r.heading.as_str()).collect();
         assert_eq!(headings, ["Luck of the 30 rolls shown for Ana and Bo", "Ana", "Bo"]);
-        assert_eq!((reports[0].luck.report.rolls, reports[1].luck.report.rolls, reports[2].luck.report.rolls), (28, 14, 14));
+        assert_eq!(
+            (reports[0].luck.report.rolls, reports[1].luck.report.rolls, reports[2].luck.report.rolls),
+            (28, 14, 14)
+        );
         let skipped: Vec<&str> = reports[0].skipped.iter().map(|(name, _)| name.as_str()).collect();
         assert_eq!(skipped, ["roll e4", "roll e7"]);
         assert!(reports[0].skipped[0].1.contains("has no chance"), "{:?}", reports[0].skipped);
@@ -142,6 +149,8 @@ mod tests {
             chance_words(2.1e-7),
             "as lucky or unlucky as this by chance: less than 1 in a million (p = 2.1e-7)"
         );
+        assert_eq!(chance_words(0.5), "as lucky or unlucky as this by chance: 1 in 2 (p = 0.50)");
+        assert_eq!(chance_words(0.82), "an ordinary run for fair dice (p = 0.82)");
         assert_eq!(rolls_words(1), "1 roll");
     }
 }

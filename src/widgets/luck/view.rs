@@ -2,20 +2,19 @@
 //! same counts as a table for screen readers), luckiest and unluckiest rolls, and the rolls not computed.
 
 use super::report::{chance_words, lucks, percentile, reports, rolls_words, Shown};
-use super::{Per, ShownRoll};
+use super::{Per, Rolls, Scope};
 use dicetray_rules::decimal::fixed;
 use dicetray_saved::luck::{Dists, BINS};
 use leptos::prelude::*;
 
 #[component]
-pub fn Reports(rolls: Signal<Vec<ShownRoll>>, per: Per, scope: Signal<String>, note: &'static str) -> impl IntoView {
+pub fn Reports(rolls: Rolls, per: Per, scope: Scope, note: &'static str) -> impl IntoView {
     // Distributions are kept between repaints: a new roll computes only its own request's.
     let dists = StoredValue::new_local(Dists::default());
     let shown = Memo::new(move |_| {
-        rolls.with(|r| {
-            let l = dists.try_update_value(|d| lucks(r, d)).unwrap_or_default();
-            scope.with(|s| reports(r, &l, per, s))
-        })
+        let r = rolls();
+        let l = dists.try_update_value(|d| lucks(&r, d)).unwrap_or_default();
+        reports(&r, &l, per, &scope())
     });
     view! {
         <div class="luck-report">
