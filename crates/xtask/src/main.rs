@@ -297,4 +297,21 @@ mod tests {
         let error = post_build(&hook).unwrap_err().to_string();
         assert!(error.contains("TRUNK_STAGING_DIR is unset"), "{error}");
     }
+
+    #[test]
+    fn the_chunk_map_names_each_screens_files_as_shipped() {
+        let files = std::collections::BTreeMap::from([
+            ("table".to_string(), vec!["chunk_3".to_string(), "split_table".to_string()]),
+            ("tray".to_string(), vec!["chunk_3".to_string()]),
+        ]);
+        let renames: Vec<(String, String)> =
+            [("./chunk_3.wasm", "./chunk_3-ab.wasm"), ("./split_table.wasm", "./split_table-cd.wasm")]
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
+        let map = chunk_map(&files, &renames).unwrap();
+        assert_eq!(map, "table chunk_3-ab.wasm\ntable split_table-cd.wasm\ntray chunk_3-ab.wasm\n");
+        let error = chunk_map(&files, &renames[..1]).unwrap_err().to_string();
+        assert!(error.contains("./split_table.wasm for table"), "{error}");
+    }
 }
