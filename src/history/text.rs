@@ -12,7 +12,12 @@ pub fn request_words(source: &RollSource) -> String {
 
 /// The display name of an entry's system (`Tray notation` for notation rolls).
 pub fn system_words(entry: &HistoryEntry) -> &'static str {
-    dicetray_rules::systems::system(entry.system_id()).map_or("Tray notation", |s| s.name)
+    system_label(entry.system_id())
+}
+
+/// The display name of system `id` as History's filter lists it (`Tray notation` for `notation`).
+pub fn system_label(id: &str) -> &'static str {
+    dicetray_rules::systems::system(id).map_or("Tray notation", |s| s.name)
 }
 
 /// A number as a player reads it: `17`, `2.5`.

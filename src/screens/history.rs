@@ -5,6 +5,7 @@ use crate::history::entry_row::EntryRow;
 use crate::history::filter::{self, Filter, Who};
 use crate::history::luck::{scope_words, shown_roll};
 use crate::history::stats;
+use crate::history::text::system_label;
 use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
 use crate::widgets::luck::{luck_preload, luck_report, LuckFold, Per, Rolls, Scope};
 use crate::widgets::odds_chart::percent;
@@ -129,7 +130,7 @@ fn Filters(
                             .get()
                             .into_iter()
                             .map(|id| {
-                                let name = if id == "notation" { "Tray notation" } else { crate::systems::system_name(id) };
+                                let name = system_label(id);
                                 view! {
                                     <option value=id selected=move || system.get().as_deref() == Some(id)>{name.to_string()}</option>
                                 }
@@ -177,13 +178,7 @@ fn Luck(state: AppState, filter: Memo<Filter>, matching: Memo<Vec<usize>>) -> im
                 }
                 _ => None,
             };
-            let system = f.system.as_deref().map(|id| {
-                if id == "notation" {
-                    "Tray notation"
-                } else {
-                    crate::systems::system_name(id)
-                }
-            });
+            let system = f.system.as_deref().map(system_label);
             scope_words(f, name.as_deref(), system)
         })
     });
