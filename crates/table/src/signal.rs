@@ -271,6 +271,12 @@ pub fn req_text(sub: &str, topic: &str, since: u64) -> String {
     serde_json::json!(["REQ", sub, {"kinds": [KIND], "#t": [topic], "since": since}]).to_string()
 }
 
+/// A liveness probe a relay must answer: `["REQ", sub, {"ids":[hex(id)],"limit":0}]` asks for no stored event, so
+/// the relay answers at once with `EOSE` (or `CLOSED`), and nothing more ever matches it. Close it once answered.
+pub fn probe_text(sub: &str, id: &[u8; 32]) -> String {
+    serde_json::json!(["REQ", sub, {"ids": [hex::encode(id)], "limit": 0}]).to_string()
+}
+
 /// Ends a subscription: `["CLOSE", sub]`.
 pub fn close_text(sub: &str) -> String {
     serde_json::json!(["CLOSE", sub]).to_string()

@@ -30,6 +30,8 @@ pub struct Fixed {
     pub me: PeerKey,
     pub topic: String,
     pub sub: String,
+    /// The subscription id of liveness probes (`relays.rs`), never the table's.
+    pub probe: String,
     pub nostr: NostrKey,
     pub ice: Vec<String>,
     pub direct: bool,
@@ -154,15 +156,16 @@ impl Inner {
 
     // ---- relays ----
 
-    /// Connects every relay whose retry is due (and gives up a socket connecting too long). Relays connect once the
-    /// key is there, so nothing arrives that could not be read yet.
+    /// Connects every relay whose retry is due (and gives up a socket connecting too long), probes an open socket
+    /// that has been quiet and replaces one that went silent. Relays connect once the key is there, so nothing
+    /// arrives that could not be read yet.
     fn poll_relays(&self, now: f64) {
         let mut st = self.state.borrow_mut();
         if st.closed || st.crypt.is_none() {
             return;
         }
         for i in 0..st.relays.len() {
-            if let Some(problem) = st.relays[i].poll(&self.me, i, now) {
+            if let Some(problem) = st.relays[i].poll(&self.me, i, &self.fixed.probe, now) {
                 let url = st.relays[i].url.clone();
                 self.emit(LinkEvent::Relay { url, up: false, problem: Some(problem) });
             }
@@ -193,9 +196,12 @@ impl Inner {
             match relay.opened(&self.fixed.sub, &self.fixed.topic, now) {
                 Ok(()) => {
                     self.emit(LinkEvent::Relay { url: relay.url.clone(), up: true, problem: None });
-                    // What went out while this relay was away, if still recent.
+                    // What went out while this relay was away, if still recent; after a socket given up as silent,
+                    // everything recent (sent into it, it may have gone nowhere; a copy is dropped by its event id).
+                    let all = relay.take_silenced();
                     for sent in st.outbox.iter_mut() {
-                        if now - sent.at < RESEND_MS && !sent.relays[index] && relay.send(&sent.text).is_ok() {
+                        let missed = all || !sent.relays[index];
+                        if now - sent.at < RESEND_MS && missed && relay.send(&sent.text).is_ok() {
                             sent.relays[index] = true;
                         }
                     }
@@ -223,6 +229,13 @@ impl Inner {
         };
         self.poll_relays_after(wait_ms);
         self.flush();
+    }
+
+    /// Something arrived on a relay's socket (any message, even one refused): it is alive.
+    pub fn relay_heard(&self, index: usize) {
+        if let Some(relay) = self.state.borrow_mut().relays.get_mut(index) {
+            relay.heard(now_ms());
+        }
     }
 
     /// Counts and reports something a relay sent that was refused.
@@ -267,6 +280,10 @@ impl Inner {
                     }
                 }
                 RelayMessage::Event { .. } => {}
+                RelayMessage::Eose { sub } if sub == self.fixed.probe => {
+                    st.relays[index].answered();
+                    st.relays[index].end_probe(&sub);
+                }
                 RelayMessage::Eose { .. } => st.relays[index].answered(),
                 RelayMessage::Ok { accepted: false, message, .. } => {
                     let problem = Some(format!("did not take an event: {message:.200}"));
@@ -594,7 +611,7 @@ impl Inner {
             let mut all_up = true;
             for (i, relay) in st.relays.iter_mut().enumerate() {
                 all_up &= relay.up();
-                if let Some(problem) = relay.wake(&self.me, i, now) {
+                if let Some(problem) = relay.wake(&self.me, i, &self.fixed.probe, now) {
                     self.emit(LinkEvent::Relay { url: relay.url.clone(), up: false, problem: Some(problem) });
                 }
             }
