@@ -271,10 +271,12 @@ pub fn req_text(sub: &str, topic: &str, since: u64) -> String {
     serde_json::json!(["REQ", sub, {"kinds": [KIND], "#t": [topic], "since": since}]).to_string()
 }
 
-/// A liveness probe a relay must answer: `["REQ", sub, {"ids":[hex(id)],"limit":0}]` asks for no stored event, so
-/// the relay answers at once with `EOSE` (or `CLOSED`), and nothing more ever matches it. Close it once answered.
-pub fn probe_text(sub: &str, id: &[u8; 32]) -> String {
-    serde_json::json!(["REQ", sub, {"ids": [hex::encode(id)], "limit": 0}]).to_string()
+/// A liveness probe a relay must answer: `["REQ", sub, {"ids":[n as 64 hex digits],"limit":0}]` asks for no stored
+/// event (and no event id is that small a number), so the relay answers at once with `EOSE` (or `CLOSED`), and
+/// nothing ever matches it; close it once answered. `sub` is written as it is: the link's own ids only (letters,
+/// digits, `-`).
+pub fn probe_text(sub: &str, n: u64) -> String {
+    format!("[\"REQ\",\"{sub}\",{{\"ids\":[\"{n:064x}\"],\"limit\":0}}]")
 }
 
 /// Ends a subscription: `["CLOSE", sub]`.

@@ -309,8 +309,8 @@ fn client_messages_are_the_nip01_texts() {
         format!("[\"REQ\",\"dt1\",{{\"#t\":[\"{t}\"],\"kinds\":[23197],\"since\":1699999970}}]")
     );
     assert_eq!(close_text("dt1"), "[\"CLOSE\",\"dt1\"]");
-    let id = "ab".repeat(32);
-    assert_eq!(probe_text("dt1p", &[0xab; 32]), format!("[\"REQ\",\"dt1p\",{{\"ids\":[\"{id}\"],\"limit\":0}}]"));
+    let id = format!("{}17ab", "0".repeat(60));
+    assert_eq!(probe_text("dt1p", 0x17ab), format!("[\"REQ\",\"dt1p\",{{\"ids\":[\"{id}\"],\"limit\":0}}]"));
 }
 
 #[test]

@@ -59,7 +59,9 @@ pub enum Act {
     Nothing,
     /// Open a socket.
     Connect,
-    /// Give up the connecting socket (then, after a timeout, count a failure; on a wake, connect at once).
+    /// Give up the socket connecting for too long, and count a failure.
+    GiveUp,
+    /// Give up the connecting socket and connect again at once (a wake).
     Replace,
     /// Send the open socket a probe (then tell [`Schedule::probing`]).
     Probe,
@@ -100,7 +102,7 @@ impl Schedule {
     pub fn poll(&self, now: f64) -> Act {
         match self.phase {
             Phase::Waiting { at } if now >= at => Act::Connect,
-            Phase::Opening { since } if now - since >= CONNECT_TIMEOUT_MS => Act::Replace,
+            Phase::Opening { since } if now - since >= CONNECT_TIMEOUT_MS => Act::GiveUp,
             Phase::Open { probe: Some(sent), .. } if now - sent >= self.answer_ms => Act::Reconnect,
             Phase::Open { heard, probe: None } if now - heard >= QUIET_MS => Act::Probe,
             _ => Act::Nothing,
@@ -137,6 +139,7 @@ impl Schedule {
     }
 
     /// How long the next probe waits for an answer, in ms.
+    #[cfg(test)]
     pub fn answer_ms(&self) -> f64 {
         self.answer_ms
     }
@@ -243,10 +246,22 @@ impl Relay {
     /// that has been connecting too long, probes an open one that has been quiet, replaces one that went silent.
     /// Returns a problem to report, if any.
     pub fn poll(&mut self, inner: &Weak<Inner>, index: usize, sub: &str, now: f64) -> Option<String> {
-        match self.schedule.poll(now) {
+        let act = self.schedule.poll(now);
+        self.act(act, inner, index, sub, now)
+    }
+
+    /// A wake: connects at once if not connected (replacing a socket stuck connecting), probes an open socket.
+    /// Returns a problem to report.
+    pub fn wake(&mut self, inner: &Weak<Inner>, index: usize, sub: &str, now: f64) -> Option<String> {
+        let act = self.schedule.wake(now);
+        self.act(act, inner, index, sub, now)
+    }
+
+    /// Does what the schedule decided; `sub` is the probes' subscription id.
+    fn act(&mut self, act: Act, inner: &Weak<Inner>, index: usize, sub: &str, now: f64) -> Option<String> {
+        match act {
             Act::Nothing => None,
-            Act::Connect => self.connect(inner, index, now),
-            Act::Replace => {
+            Act::GiveUp => {
                 self.drop_socket();
                 let down = self.schedule.failed(now);
                 let secs = CONNECT_TIMEOUT_MS / 1000.0;
@@ -254,43 +269,26 @@ impl Relay {
                 down.report.then_some(problem)
             }
             Act::Probe => self.probe(sub, now),
-            Act::Reconnect => self.reconnect(inner, index, now),
-        }
-    }
-
-    /// A wake: connects at once if not connected (replacing a socket stuck connecting), probes an open socket.
-    /// Returns a problem to report.
-    pub fn wake(&mut self, inner: &Weak<Inner>, index: usize, sub: &str, now: f64) -> Option<String> {
-        match self.schedule.wake(now) {
-            Act::Nothing => None,
-            Act::Connect => self.connect(inner, index, now),
-            Act::Replace => {
+            Act::Connect | Act::Replace | Act::Reconnect => {
                 self.drop_socket();
-                self.connect(inner, index, now)
+                let silent = act == Act::Reconnect && self.went_silent(now);
+                let problem = self.connect(inner, index, now);
+                problem.or(silent.then(|| "open but silent (no answer to a probe); reconnecting".into()))
             }
-            Act::Probe => self.probe(sub, now),
-            Act::Reconnect => self.reconnect(inner, index, now),
         }
     }
 
-    /// Asks the open socket for an answer: a subscription `sub` for one random event id and no stored event.
+    /// Asks the open socket for an answer: a subscription `sub` for one event id no event has, and no stored event.
     fn probe(&mut self, sub: &str, now: f64) -> Option<String> {
-        // Any id will do (no event has it); randomness only keeps probes from looking alike.
-        let id = crate::js::random::<32>().unwrap_or([0; 32]);
         self.schedule.probing(now);
-        self.send(&probe_text(sub, &id)).err()
+        self.send(&probe_text(sub, now as u64)).err()
     }
 
-    /// The probe went unanswered: closes the silent socket and connects again at once. What went out on it is sent
-    /// again once the new one opens ([`Relay::take_silenced`]).
-    fn reconnect(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
-        let secs = self.schedule.answer_ms() / 1000.0;
-        self.drop_socket();
+    /// The probe went unanswered: the silent socket (already closed) is replaced at once, and what went out on it
+    /// is sent again once the new one opens ([`Relay::take_silenced`]). Whether to tell.
+    fn went_silent(&mut self, now: f64) -> bool {
         self.silenced = true;
-        let down = self.schedule.silent(now);
-        let problem = self.connect(inner, index, now);
-        let silent = format!("open but silent (no answer to a probe within {secs:.0} s); reconnecting");
-        problem.or(down.report.then_some(silent))
+        self.schedule.silent(now).report
     }
 
     /// The probe `sub` was answered: end it (nothing will ever match it, but the relay keeps it until closed).
@@ -496,7 +494,7 @@ mod tests {
         let mut s = Schedule::default();
         s.connecting(0.0);
         assert_eq!(s.poll(CONNECT_TIMEOUT_MS - 1.0), Act::Nothing);
-        assert_eq!(s.poll(CONNECT_TIMEOUT_MS), Act::Replace);
+        assert_eq!(s.poll(CONNECT_TIMEOUT_MS), Act::GiveUp);
         let d = s.failed(CONNECT_TIMEOUT_MS);
         assert_eq!(d, Down { wait_ms: 250.0, report: true, was_open: false });
         assert_eq!(s.poll(CONNECT_TIMEOUT_MS + 250.0), Act::Connect);

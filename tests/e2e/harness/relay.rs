@@ -108,7 +108,7 @@ impl TestRelay {
 /// event for it; `CLOSE` then ends it. The app replaces a relay socket whose probe goes unanswered.
 pub async fn check_answers_a_probe(url: &str) {
     let mut socket = NostrSocket::connect(url).await.expect("a client connects to the relay");
-    let probe = dicetray_table::signal::probe_text("dicetray-probe", &[0x5a; 32]);
+    let probe = dicetray_table::signal::probe_text("dicetray-probe", 1_795_000_000_000);
     let sent = Instant::now();
     socket.send_text(&probe).await.expect("send the probe");
     let answer = socket.next_message(Duration::from_secs(5)).await.expect("read the probe's answer");
