@@ -641,8 +641,9 @@ async fn silent_relay_socket(run: TableRun) {
         bea.go("#/table", "section.screen.table").await;
     })
     .await;
-    if let Some(id) =
-        findings.check("Bea's phone lists her roll made into the silence", new_roll_of(&bea, &bea_key, &bea_known, UI)).await
+    if let Some(id) = findings
+        .check("Bea's phone lists her roll made into the silence", new_roll_of(&bea, &bea_key, &bea_known, UI))
+        .await
     {
         ids.push((bea_key.clone(), id));
     }

@@ -88,7 +88,6 @@ impl Link {
         let fixed = Fixed {
             me: config.me,
             sub: format!("dicetray-{}", &topic[..12]),
-            probe: format!("dicetray-{}p", &topic[..12]),
             topic: topic.clone(),
             nostr: NostrKey::from_identity_secret(&config.nostr_secret),
             ice: config.ice_servers,

@@ -10,7 +10,9 @@ use crate::relays::{down_problem, now_secs, Relay};
 use crate::rtc::{make_answer, make_offer, take_answer, PeerConn};
 use crate::{LinkEvent, PeerKey};
 use dicetray_table::limits::MAX_FRAME_BYTES;
-use dicetray_table::signal::{pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage, MAX_SYNC_BYTES};
+use dicetray_table::signal::{
+    pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage, MAX_SYNC_BYTES, PROBE_SUB,
+};
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
 use std::rc::{Rc, Weak};
@@ -30,8 +32,6 @@ pub struct Fixed {
     pub me: PeerKey,
     pub topic: String,
     pub sub: String,
-    /// The subscription id of liveness probes (`relays.rs`), never the table's.
-    pub probe: String,
     pub nostr: NostrKey,
     pub ice: Vec<String>,
     pub direct: bool,
@@ -165,7 +165,7 @@ impl Inner {
             return;
         }
         for i in 0..st.relays.len() {
-            if let Some(problem) = st.relays[i].poll(&self.me, i, &self.fixed.probe, now) {
+            if let Some(problem) = st.relays[i].poll(&self.me, i, now) {
                 let url = st.relays[i].url.clone();
                 self.emit(LinkEvent::Relay { url, up: false, problem: Some(problem) });
             }
@@ -231,18 +231,12 @@ impl Inner {
         self.flush();
     }
 
-    /// Something arrived on a relay's socket (any message, even one refused): it is alive.
-    pub fn relay_heard(&self, index: usize) {
-        if let Some(relay) = self.state.borrow_mut().relays.get_mut(index) {
-            relay.heard(now_ms());
-        }
-    }
-
-    /// Counts and reports something a relay sent that was refused.
+    /// Counts and reports something a relay sent that was refused (it still shows the socket alive).
     pub fn relay_refused(&self, index: usize, why: String) {
         {
             let mut st = self.state.borrow_mut();
             let relay = &mut st.relays[index];
+            relay.heard(now_ms());
             relay.refused += 1;
             let msg = format!("relay {}: {why} ({} refused from it so far)", relay.url, relay.refused);
             self.emit(LinkEvent::Problem(msg));
@@ -260,6 +254,8 @@ impl Inner {
         {
             let mut st = self.state.borrow_mut();
             let st = &mut *st;
+            // Any message shows the socket alive (and answers a probe).
+            st.relays[index].heard(now_ms());
             let url = st.relays[index].url.clone();
             match msg {
                 RelayMessage::Event { sub, event } if sub == self.fixed.sub => {
@@ -280,9 +276,9 @@ impl Inner {
                     }
                 }
                 RelayMessage::Event { .. } => {}
-                RelayMessage::Eose { sub } if sub == self.fixed.probe => {
+                RelayMessage::Eose { sub } if sub == PROBE_SUB => {
                     st.relays[index].answered();
-                    st.relays[index].end_probe(&sub);
+                    st.relays[index].end_probe();
                 }
                 RelayMessage::Eose { .. } => st.relays[index].answered(),
                 RelayMessage::Ok { accepted: false, message, .. } => {
@@ -611,7 +607,7 @@ impl Inner {
             let mut all_up = true;
             for (i, relay) in st.relays.iter_mut().enumerate() {
                 all_up &= relay.up();
-                if let Some(problem) = relay.wake(&self.me, i, &self.fixed.probe, now) {
+                if let Some(problem) = relay.wake(&self.me, i, now) {
                     self.emit(LinkEvent::Relay { url: relay.url.clone(), up: false, problem: Some(problem) });
                 }
             }

@@ -8,7 +8,7 @@
 
 use crate::js::{describe, now_ms};
 use crate::net::Inner;
-use dicetray_table::signal::{close_text, probe_text, req_text};
+use dicetray_table::signal::{close_text, req_text, PROBE_CLOSE, PROBE_TEXT};
 use std::rc::Weak;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -245,20 +245,20 @@ impl Relay {
     /// From the tick or a retry timer: opens the socket if it is time to (first start or a retry), gives up one
     /// that has been connecting too long, probes an open one that has been quiet, replaces one that went silent.
     /// Returns a problem to report, if any.
-    pub fn poll(&mut self, inner: &Weak<Inner>, index: usize, sub: &str, now: f64) -> Option<String> {
+    pub fn poll(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
         let act = self.schedule.poll(now);
-        self.act(act, inner, index, sub, now)
+        self.act(act, inner, index, now)
     }
 
     /// A wake: connects at once if not connected (replacing a socket stuck connecting), probes an open socket.
     /// Returns a problem to report.
-    pub fn wake(&mut self, inner: &Weak<Inner>, index: usize, sub: &str, now: f64) -> Option<String> {
+    pub fn wake(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
         let act = self.schedule.wake(now);
-        self.act(act, inner, index, sub, now)
+        self.act(act, inner, index, now)
     }
 
-    /// Does what the schedule decided; `sub` is the probes' subscription id.
-    fn act(&mut self, act: Act, inner: &Weak<Inner>, index: usize, sub: &str, now: f64) -> Option<String> {
+    /// Does what the schedule decided.
+    fn act(&mut self, act: Act, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
         match act {
             Act::Nothing => None,
             Act::GiveUp => {
@@ -268,7 +268,7 @@ impl Relay {
                 let problem = format!("no answer within {secs:.0} s; trying again every second while it is down");
                 down.report.then_some(problem)
             }
-            Act::Probe => self.probe(sub, now),
+            Act::Probe => self.probe(now),
             Act::Connect | Act::Replace | Act::Reconnect => {
                 self.drop_socket();
                 let silent = act == Act::Reconnect && self.went_silent(now);
@@ -278,10 +278,10 @@ impl Relay {
         }
     }
 
-    /// Asks the open socket for an answer: a subscription `sub` for one event id no event has, and no stored event.
-    fn probe(&mut self, sub: &str, now: f64) -> Option<String> {
+    /// Asks the open socket for an answer: a subscription for one event id no event has, and no stored event.
+    fn probe(&mut self, now: f64) -> Option<String> {
         self.schedule.probing(now);
-        self.send(&probe_text(sub, now as u64)).err()
+        self.send(PROBE_TEXT).err()
     }
 
     /// The probe went unanswered: the silent socket (already closed) is replaced at once, and what went out on it
@@ -291,9 +291,9 @@ impl Relay {
         self.schedule.silent(now).report
     }
 
-    /// The probe `sub` was answered: end it (nothing will ever match it, but the relay keeps it until closed).
-    pub fn end_probe(&self, sub: &str) {
-        let _ = self.send(&close_text(sub));
+    /// The probe was answered: end it (nothing will ever match it, but the relay keeps it until closed).
+    pub fn end_probe(&self) {
+        let _ = self.send(PROBE_CLOSE);
     }
 
     /// Something arrived on the socket: it is alive.
@@ -331,7 +331,6 @@ impl Relay {
         let w = inner.clone();
         let message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             if let Some(i) = w.upgrade() {
-                i.relay_heard(index);
                 match ev.data().as_string() {
                     Some(text) => i.relay_text(index, &text),
                     None => i.relay_refused(index, "sent a binary message (allowed: JSON text)".into()),

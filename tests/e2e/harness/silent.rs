@@ -48,7 +48,8 @@ impl SilentLink {
         let (made, open) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
         let held = Arc::new(Mutex::new(Vec::new()));
         let relay = SocketAddr::from((Ipv4Addr::LOCALHOST, relay_port));
-        let shared = Shared { generation: generation.clone(), made: made.clone(), open: open.clone(), held: held.clone() };
+        let shared =
+            Shared { generation: generation.clone(), made: made.clone(), open: open.clone(), held: held.clone() };
         let accept = tokio::spawn(accept_loop(listener, relay, shared));
         SilentLink { url: format!("ws://127.0.0.1:{port}"), generation, made, open, held, accept }
     }
