@@ -169,7 +169,7 @@ pub(crate) async fn verified_everywhere_within(
 
 /// Open the app at `fragment` (relay and ICE settings in the query) and wait for the Table screen.
 pub(crate) async fn open_table(run: &TableRun, seat: &Seat, extra: &str, fragment: &str) {
-    seat.page.goto(&run.app_url(extra, fragment)).await;
+    seat.page.goto(&run.app_url_for(seat, extra, fragment)).await;
     // The Table screen's chunk is the largest (about 425 KB gzip); with other browser tests beside it on a 2-core
     // machine, its first fetch and compile have taken over 15 s.
     seat.wait_for("section.screen.table", JOIN).await;

@@ -1,5 +1,6 @@
 //! Table mode at a real table (issue #30, "What it must show" 6): a phone that goes away and comes back, a late
-//! joiner, a relay that restarts mid-session, and a lossy, slow network. Each test asserts that every phone ends with
+//! joiner, a relay that restarts mid-session, a lossy, slow network, and a phone whose relay socket goes silent
+//! without closing. Each test asserts that every phone ends with
 //! the same rolls, in the same order, all verified, none failed; two print figures (README quotes them):
 //!
 //! - `table fault figure: roll latency with one phone away: ...` (tap on Roll to verified on another phone);
@@ -9,7 +10,8 @@
 //! connects directly (both paths must carry a catch-up). Everything runs in the test's own network namespace
 //! (`harness::netns`), one table test at a time, against the local relay (`harness::relay`), which the restart test
 //! stops and starts again on the same port; the lossy test drops, delays and reorders the relay's packets with
-//! `harness::lossy` (netfilter's queue: this kernel has no `tc netem`).
+//! `harness::lossy` (netfilter's queue: this kernel has no `tc netem`); the silent-socket test puts
+//! `harness::silent` between one phone and the relay.
 //!
 //! A test goes on past a failed check (`Findings`) and fails at the end naming every check that failed, so one run
 //! tells everything a build gets wrong. Run one:
@@ -17,8 +19,9 @@
 
 use crate::harness::lossy::{Faults, LossyLink};
 use crate::harness::netns::in_own_netns;
-use crate::harness::relay::{NostrSocket, TestRelay};
+use crate::harness::relay::{check_answers_a_probe, NostrSocket, TestRelay};
 use crate::harness::seats::{panic_text, run_table_test, step, Seat, Seats, TableRun};
+use crate::harness::silent::SilentLink;
 use crate::table::{
     join, known_rolls, new_roll_of, open_table, parse_rows, roll_in_tray, seat_table, timed_tray_rolls,
     verified_everywhere_within, RollRow, JOIN, ROLL, ROLLS_JS, UI,
@@ -45,6 +48,10 @@ const RECONNECT_MS: f64 = 3000.0;
 const AWAY_LATENCY_MS: f64 = 1000.0;
 /// Rolls while the network drops and delays packets: several round trips through a relay at 100 ms each way.
 const LOSSY_ROLL: Duration = Duration::from_secs(40);
+/// A phone notices that its open relay socket went silent and connects again within this: nothing heard for
+/// `QUIET_MS` (4 s), then the probe's `PROBE_ANSWER_MS` (3 s), each checked on the link's 1 s tick
+/// (`crates/tablenet/src/relays.rs`); the rest is a loaded machine's margin.
+const SILENCE_NOTICED: Duration = Duration::from_secs(15);
 
 /// Checks a test goes on after: each failure is kept, and `finish` fails the test with all of them, so one run says
 /// everything the app got wrong (a build may fail several of the issue's demands at once).
@@ -593,6 +600,99 @@ async fn lossy_network(run: TableRun) {
     findings.finish();
 }
 
+/// Bea's relay socket goes silent without closing (`harness::silent`: it stays open at both ends and carries nothing,
+/// as after a network handover or a NAT timeout), and she taps Roll at once. Her phone notices within
+/// `SILENCE_NOTICED`, connects again, and sends again what went into the silent socket: her roll, and one Cid makes
+/// afterwards, verify on every phone, none failed, no message refused, and no one is left `away`.
+#[test]
+fn a_silent_relay_socket_is_replaced_and_loses_no_roll() {
+    in_own_netns("table_faults::a_silent_relay_socket_is_replaced_and_loses_no_roll", || {
+        run_table_test(|run| async move { silent_relay_socket(run).await })
+    });
+}
+
+/// The lines of `seat`'s refused-messages list.
+async fn refused_lines(seat: &Seat) -> Vec<String> {
+    let script = "return [...document.querySelectorAll('ul.table-refused > li')].map(li => li.textContent.trim());";
+    serde_json::from_value(seat.page.js(script, vec![]).await).unwrap_or_default()
+}
+
+async fn silent_relay_socket(run: TableRun) {
+    let mut findings = Findings::default();
+    let link = SilentLink::start(run.relay_port()).await;
+    run.route_through("Bea", link.url());
+    let (seats, keys, _, _) = seat_table(&run, RELAY_ONLY, &["Bea", "Cid"], VIA_RELAYS).await;
+    let (bea, cid) = (seats.0[1].clone(), seats.0[2].clone());
+    let (gale_key, bea_key, cid_key) = (keys.of("Gale"), keys.of("Bea"), keys.of("Cid"));
+    let mut ids = vec![step("a roll before the silence", roll_verified(&seats, &bea, &bea_key, "3d6", ROLL)).await];
+    step("Bea's Tray is ready", tray_ready(&bea, "2d6")).await;
+
+    let before = link.connections();
+    let silenced = step("Bea's relay socket goes silent (open, carrying nothing either way)", async {
+        let n = link.silence();
+        assert_eq!(n, 1, "Bea's phone has one socket open through the silent link, not {n}");
+        Instant::now()
+    })
+    .await;
+    let bea_known = known_rolls(&bea).await;
+    step("Bea taps Roll at once, then waits on the Table screen", async {
+        tray_tap(&bea).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        bea.go("#/table", "section.screen.table").await;
+    })
+    .await;
+    if let Some(id) = findings
+        .check("Bea's phone lists her roll made into the silence", new_roll_of(&bea, &bea_key, &bea_known, UI))
+        .await
+    {
+        ids.push((bea_key.clone(), id));
+    }
+    findings
+        .check(&format!("Bea's phone notices the silence and connects again within {SILENCE_NOTICED:?}"), async {
+            let limit = SILENCE_NOTICED.saturating_sub(silenced.elapsed());
+            link.next_connection(before, limit).await;
+            println!(
+                "table fault figure: silent relay socket replaced {} ms after it went silent ({} held silent)",
+                silenced.elapsed().as_millis(),
+                link.silent()
+            );
+            bea.wait_text("p.table-relays", "every relay connected", UI, |t| t.starts_with("Relays: 1 of 1")).await;
+        })
+        .await;
+    findings
+        .check("Cid rolls after the silence, verified on every phone", async {
+            ids.push(roll_verified(&seats, &cid, &cid_key, "1d20", ROLL).await);
+        })
+        .await;
+    findings
+        .check("every phone ends with the same verified rolls in the same order, none failed", async {
+            same_verified_rolls(&seats, &ids, CATCH_UP).await;
+        })
+        .await;
+    findings
+        .check("no phone shows anyone `away` once Bea is back", async {
+            for seat in &seats.0 {
+                for key in [&gale_key, &bea_key, &cid_key] {
+                    wait_peer_row(seat, key, "the row, not `away`", AWAY, |t| !t.contains("away")).await;
+                }
+            }
+        })
+        .await;
+    findings
+        .check("no phone refused a message (no one is taken for a cheat)", async {
+            for seat in &seats.0 {
+                let lines = refused_lines(seat).await;
+                let peers: Vec<&String> = lines.iter().filter(|l| !l.starts_with("Network:")).collect();
+                assert!(peers.is_empty(), "[{}] lists refused messages: {lines:?}", seat.name);
+                if !lines.is_empty() {
+                    println!("[{}] lists network problems: {lines:?}", seat.name);
+                }
+            }
+        })
+        .await;
+    findings.finish();
+}
+
 /// The harness's relay restart, without browsers: a stopped relay refuses connections, and started again it listens
 /// on the same port and forwards table events as before.
 #[test]
@@ -607,6 +707,49 @@ fn the_test_relay_stops_and_starts_again_on_its_port() {
         assert!(NostrSocket::connect(relay.url()).await.is_err(), "a stopped relay refuses connections");
         relay.start_again().await;
         relay.check_forwards_table_events().await;
+    });
+}
+
+/// The harness's relay answers the app's liveness probe with EOSE (NIP-01), as the app needs of every relay.
+#[test]
+fn the_test_relay_answers_a_liveness_probe() {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let relay = TestRelay::start().await;
+        check_answers_a_probe(relay.url()).await;
+    });
+}
+
+/// The harness's silent link, without browsers: a connection through it works; once silenced it stays open (no
+/// close, no error) and carries nothing either way; a new connection through it reaches the relay again.
+#[test]
+fn the_silent_link_keeps_a_socket_open_and_carries_nothing() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async {
+        let relay = TestRelay::start().await;
+        let link = SilentLink::start(relay.port()).await;
+        let topic = "ef".repeat(32);
+        let mut through = NostrSocket::connect(link.url()).await.expect("a client connects through the silent link");
+        through.subscribe("s", &topic).await.expect("subscribes through the silent link");
+        let mut direct = NostrSocket::connect(relay.url()).await.expect("a client connects to the relay");
+        direct.subscribe("d", &topic).await.expect("subscribes directly");
+        let keys = nostr_relay_builder::prelude::Keys::generate();
+        let event = crate::harness::relay::table_event(&keys, &topic, "before".into());
+        direct.publish(event.clone()).await.expect("the relay takes an event");
+        let got = through.next_event(Duration::from_secs(5)).await.expect("read through the link");
+        assert_eq!(got.map(|e| e.id), Some(event.id), "the link forwards before it is silenced");
+
+        assert_eq!(link.silence(), 1, "one connection open through the link");
+        let event = crate::harness::relay::table_event(&keys, &topic, "during".into());
+        direct.publish(event).await.expect("the relay takes an event");
+        through.send_text("[\"CLOSE\",\"s\"]").await.expect("sending into a silent socket does not fail");
+        let got = through.next_message(Duration::from_millis(1500)).await;
+        assert!(matches!(got, Ok(None)), "a silent socket neither closes nor delivers: {got:?}");
+        assert_eq!(link.silent(), 1);
+
+        let mut again = NostrSocket::connect(link.url()).await.expect("a new connection through the link");
+        again.subscribe("a", &topic).await.expect("a new connection reaches the relay");
+        assert_eq!(link.connections(), 2);
     });
 }
 

@@ -271,6 +271,20 @@ pub fn req_text(sub: &str, topic: &str, since: u64) -> String {
     serde_json::json!(["REQ", sub, {"kinds": [KIND], "#t": [topic], "since": since}]).to_string()
 }
 
+/// The subscription id of liveness probes: ids are the connection's own, so it never meets the table's
+/// (`dicetray-<topic's first 12 hex digits>`).
+pub const PROBE_SUB: &str = "probe";
+
+/// A liveness probe a relay must answer: `["REQ", "probe", {"ids":[64 zeros],"limit":0}]` asks for no stored event
+/// (and no event has that id: it would take a sha256 preimage), so the relay answers at once with `EOSE` (or
+/// `CLOSED`), and nothing ever matches it; end it with [`PROBE_CLOSE`] once answered. Sent again on the same
+/// socket, it replaces the earlier one (NIP-01) and is answered the same.
+pub const PROBE_TEXT: &str =
+    "[\"REQ\",\"probe\",{\"ids\":[\"0000000000000000000000000000000000000000000000000000000000000000\"],\"limit\":0}]";
+
+/// Ends a liveness probe: `["CLOSE", "probe"]`.
+pub const PROBE_CLOSE: &str = "[\"CLOSE\",\"probe\"]";
+
 /// Ends a subscription: `["CLOSE", sub]`.
 pub fn close_text(sub: &str) -> String {
     serde_json::json!(["CLOSE", sub]).to_string()

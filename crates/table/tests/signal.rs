@@ -7,7 +7,7 @@ use aes_gcm::{Aes256Gcm, Nonce};
 use dicetray_table::limits::MAX_FRAME_BYTES;
 use dicetray_table::signal::{
     aes_key, close_text, decode_link_param, encode_link_param, pack, req_text, topic, unpack, Frame, FrameType,
-    NostrEvent, NostrKey, RelayMessage, KIND, MAX_SYNC_BYTES,
+    NostrEvent, NostrKey, RelayMessage, KIND, MAX_SYNC_BYTES, PROBE_CLOSE, PROBE_SUB, PROBE_TEXT,
 };
 use dicetray_table::{Bytes32, Identity};
 
@@ -309,6 +309,9 @@ fn client_messages_are_the_nip01_texts() {
         format!("[\"REQ\",\"dt1\",{{\"#t\":[\"{t}\"],\"kinds\":[23197],\"since\":1699999970}}]")
     );
     assert_eq!(close_text("dt1"), "[\"CLOSE\",\"dt1\"]");
+    let probe = serde_json::json!(["REQ", PROBE_SUB, {"ids": ["0".repeat(64)], "limit": 0}]);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(PROBE_TEXT).unwrap(), probe);
+    assert_eq!(PROBE_CLOSE, close_text(PROBE_SUB));
 }
 
 #[test]

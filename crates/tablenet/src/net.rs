@@ -10,7 +10,9 @@ use crate::relays::{down_problem, now_secs, Relay};
 use crate::rtc::{make_answer, make_offer, take_answer, PeerConn};
 use crate::{LinkEvent, PeerKey};
 use dicetray_table::limits::MAX_FRAME_BYTES;
-use dicetray_table::signal::{pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage, MAX_SYNC_BYTES};
+use dicetray_table::signal::{
+    pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage, MAX_SYNC_BYTES, PROBE_SUB,
+};
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
 use std::rc::{Rc, Weak};
@@ -154,8 +156,9 @@ impl Inner {
 
     // ---- relays ----
 
-    /// Connects every relay whose retry is due (and gives up a socket connecting too long). Relays connect once the
-    /// key is there, so nothing arrives that could not be read yet.
+    /// Connects every relay whose retry is due (and gives up a socket connecting too long), probes an open socket
+    /// that has been quiet and replaces one that went silent. Relays connect once the key is there, so nothing
+    /// arrives that could not be read yet.
     fn poll_relays(&self, now: f64) {
         let mut st = self.state.borrow_mut();
         if st.closed || st.crypt.is_none() {
@@ -193,9 +196,12 @@ impl Inner {
             match relay.opened(&self.fixed.sub, &self.fixed.topic, now) {
                 Ok(()) => {
                     self.emit(LinkEvent::Relay { url: relay.url.clone(), up: true, problem: None });
-                    // What went out while this relay was away, if still recent.
+                    // What went out while this relay was away, if still recent; after a socket given up as silent,
+                    // everything recent (sent into it, it may have gone nowhere; a copy is dropped by its event id).
+                    let all = relay.take_silenced();
                     for sent in st.outbox.iter_mut() {
-                        if now - sent.at < RESEND_MS && !sent.relays[index] && relay.send(&sent.text).is_ok() {
+                        let missed = all || !sent.relays[index];
+                        if now - sent.at < RESEND_MS && missed && relay.send(&sent.text).is_ok() {
                             sent.relays[index] = true;
                         }
                     }
@@ -225,11 +231,12 @@ impl Inner {
         self.flush();
     }
 
-    /// Counts and reports something a relay sent that was refused.
+    /// Counts and reports something a relay sent that was refused (it still shows the socket alive).
     pub fn relay_refused(&self, index: usize, why: String) {
         {
             let mut st = self.state.borrow_mut();
             let relay = &mut st.relays[index];
+            relay.heard(now_ms());
             relay.refused += 1;
             let msg = format!("relay {}: {why} ({} refused from it so far)", relay.url, relay.refused);
             self.emit(LinkEvent::Problem(msg));
@@ -247,6 +254,8 @@ impl Inner {
         {
             let mut st = self.state.borrow_mut();
             let st = &mut *st;
+            // Any message shows the socket alive (and answers a probe).
+            st.relays[index].heard(now_ms());
             let url = st.relays[index].url.clone();
             match msg {
                 RelayMessage::Event { sub, event } if sub == self.fixed.sub => {
@@ -267,6 +276,10 @@ impl Inner {
                     }
                 }
                 RelayMessage::Event { .. } => {}
+                RelayMessage::Eose { sub } if sub == PROBE_SUB => {
+                    st.relays[index].answered();
+                    st.relays[index].end_probe();
+                }
                 RelayMessage::Eose { .. } => st.relays[index].answered(),
                 RelayMessage::Ok { accepted: false, message, .. } => {
                     let problem = Some(format!("did not take an event: {message:.200}"));

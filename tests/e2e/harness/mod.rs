@@ -23,6 +23,8 @@ pub mod peer;
 pub mod relay;
 pub mod seats;
 mod server;
+// A phone's relay socket that goes silent without closing (a half-dead link).
+pub mod silent;
 
 pub use dist_copy::DistCopy;
 pub use driver::Browser;

@@ -103,6 +103,26 @@ impl TestRelay {
     }
 }
 
+/// Check that the relay answers the app's liveness probe (`dicetray_table::signal::PROBE_TEXT`: a REQ for one
+/// event id with `limit: 0`) with `EOSE` for the probe's subscription, as NIP-01 has every relay do, and sends no
+/// event for it; `CLOSE` then ends it. The app replaces a relay socket whose probe goes unanswered.
+pub async fn check_answers_a_probe(url: &str) {
+    let mut socket = NostrSocket::connect(url).await.expect("a client connects to the relay");
+    let probe = dicetray_table::signal::PROBE_TEXT;
+    let sent = Instant::now();
+    socket.send_text(probe).await.expect("send the probe");
+    let answer = socket.next_message(Duration::from_secs(5)).await.expect("read the probe's answer");
+    match answer {
+        Some(RelayMessage::EndOfStoredEvents(sub)) => assert_eq!(sub.as_str(), dicetray_table::signal::PROBE_SUB),
+        other => panic!("the relay answered the probe {probe} with {other:?}, not EOSE"),
+    }
+    println!("the relay answered a liveness probe with EOSE in {} µs", sent.elapsed().as_micros());
+    socket.send_text(dicetray_table::signal::PROBE_CLOSE).await.expect("close the probe");
+    let more = socket.next_message(Duration::from_millis(200)).await.expect("read after the probe");
+    assert!(more.is_none(), "the relay sent more after the probe's EOSE and CLOSE: {more:?}");
+    socket.close().await;
+}
+
 impl Drop for TestRelay {
     fn drop(&mut self) {
         self.stop();
@@ -131,7 +151,12 @@ impl NostrSocket {
     }
 
     async fn send(&mut self, msg: ClientMessage<'_>) -> Result<(), String> {
-        self.ws.send(msg.as_json().into()).await.map_err(|e| format!("send to the relay: {e}"))
+        self.send_text(&msg.as_json()).await
+    }
+
+    /// Send `text` as it is (a message the app writes itself, say).
+    pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.ws.send(text.to_string().into()).await.map_err(|e| format!("send to the relay: {e}"))
     }
 
     /// `["REQ", id, {"kinds": [23197], "#t": [topic], "since": now - 30}]`, as the app subscribes.

@@ -16,6 +16,7 @@ use super::server::StaticServer;
 use super::{dist_dir, open_browser, open_browser_on, Page};
 use futures_util::future::join_all;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -34,6 +35,8 @@ pub struct TableRun {
     open: Arc<Mutex<Vec<(Driver, Page)>>>,
     /// Profile folders of browsers closed with [`TableRun::away`] and not back yet: removed at the end.
     kept: Arc<Mutex<Vec<PathBuf>>>,
+    /// Seats (by name) that reach the relay at another URL ([`TableRun::route_through`]).
+    routes: Arc<Mutex<BTreeMap<String, String>>>,
 }
 
 impl TableRun {
@@ -51,6 +54,19 @@ impl TableRun {
     /// at `fragment` (`#/table`, or a table link's fragment).
     pub fn app_url(&self, extra: &str, fragment: &str) -> String {
         format!("{}?relays={}&ice=none{extra}{fragment}", self.base_url, self.relay_url)
+    }
+
+    /// [`TableRun::app_url`] for `seat`: with the relay URL [`TableRun::route_through`] gave it, if any.
+    pub fn app_url_for(&self, seat: &Seat, extra: &str, fragment: &str) -> String {
+        let routes = self.routes.lock().unwrap_or_else(|e| e.into_inner());
+        let relay = routes.get(&seat.name).map_or(self.relay_url.as_str(), String::as_str);
+        format!("{}?relays={relay}&ice=none{extra}{fragment}", self.base_url)
+    }
+
+    /// The seat named `name` (opened later) reaches the relay at `relay_url` (a [`super::silent::SilentLink`] in
+    /// front of it) instead of directly; the table link is the same.
+    pub fn route_through(&self, name: &str, relay_url: &str) {
+        self.routes.lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_string(), relay_url.to_string());
     }
 
     /// A new browser (fresh profile) named `name` in failure messages; it is on no page yet.
@@ -143,6 +159,7 @@ where
             relay: Arc::new(relay),
             open: Arc::new(Mutex::new(Vec::new())),
             kept: Arc::new(Mutex::new(Vec::new())),
+            routes: Arc::new(Mutex::new(BTreeMap::new())),
         };
         let outcome = tokio::spawn(body(run.clone())).await;
         let open: Vec<(Driver, Page)> = std::mem::take(&mut *run.open.lock().unwrap_or_else(|e| e.into_inner()));
