@@ -12,7 +12,7 @@ use dicetray_rules::luck::{Luck, LuckReport, NotComputed};
 use dicetray_rules::systems::{system, total_words, words, Request, Roll};
 use dicetray_saved::entry::{HistoryEntry, RollSource};
 use dicetray_saved::history_file::parse_import;
-use dicetray_saved::luck::{self, entry_luck, notation_result_luck, system_result_luck, Dists};
+use dicetray_saved::luck::{self, entry_luck, Dists};
 use dicetray_table::{replay, RollRequest, Status, TableLog};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -128,29 +128,43 @@ fn table_rolls(text: &str) -> Result<Rolls, String> {
             skipped.push(Skipped { id: roll.id.clone(), roller, reason });
             continue;
         };
-        let (what, result, luck) = match request {
-            RollRequest::System { json } => {
-                let read = Request::from_json(json).map_err(|e| format!("its request does not read: {e}"));
-                let summary = serde_json::from_value::<Roll>(result.clone())
-                    .map(|r| r.summary())
-                    .map_err(|e| format!("its result does not read: {e}"));
-                let what = read.as_ref().map_or_else(|_| "an unreadable request".to_string(), request_words);
-                let said = summary.as_ref().map_or_else(
-                    |_| "an unreadable result".to_string(),
-                    |s| result_words(&s.system, &s.outcome, s.total),
-                );
-                (what, said, system_result_luck(json, result, &mut dists))
-            }
-            RollRequest::Notation { text, version } => {
-                let total = result.get("total").and_then(Value::as_f64);
-                let said =
-                    total.map_or_else(|| "an unreadable result".to_string(), |t| result_words("notation", "total", t));
-                (text.clone(), said, notation_result_luck(text, *version, result, &mut dists))
-            }
-        };
+        let (what, result, luck) = table_roll(request, result, &mut dists);
         rolls.push(Rolled { id: roll.id.clone(), roller, what, result, luck });
     }
     Ok(Rolls { kind: "table-log", rolls, skipped })
+}
+
+/// A verified table roll of `request` with `result` (the rules crate's roll as JSON, or notation's with its `total`):
+/// what was rolled and what it gave, in words, and its luck. Each is read once, for the words and the luck alike.
+fn table_roll(request: &RollRequest, result: &Value, dists: &mut Dists) -> (String, String, Result<Luck, NotComputed>) {
+    match request {
+        RollRequest::System { json } => {
+            let read = Request::from_json(json).map_err(|e| format!("its request does not read: {e}"));
+            let summary = serde_json::from_value::<Roll>(result.clone())
+                .map(|r| r.summary())
+                .map_err(|e| format!("its result does not read: {e}"));
+            let what = read.as_ref().map_or_else(|_| "an unreadable request".to_string(), request_words);
+            let said = summary
+                .as_ref()
+                .map_or_else(|_| "an unreadable result".to_string(), |s| result_words(&s.system, &s.outcome, s.total));
+            let luck = match (read, &summary) {
+                (Ok(request), Ok(s)) => dists.luck(&RollSource::System { request }, s.total),
+                (Err(e), _) => Err(e),
+                (_, Err(e)) => Err(e.clone()),
+            };
+            (what, said, luck)
+        }
+        RollRequest::Notation { text, version } => {
+            let total = result.get("total").and_then(Value::as_f64);
+            let said =
+                total.map_or_else(|| "an unreadable result".to_string(), |t| result_words("notation", "total", t));
+            let luck = match total {
+                Some(t) => dists.luck(&RollSource::Notation { expr: text.clone(), version: *version }, t),
+                None => Err("its result has no numeric `total`".to_string()),
+            };
+            (text.clone(), said, luck)
+        }
+    }
 }
 
 /// `24-System: Stealth, rank 3: d8+d10+6 vs DC 15`.
@@ -260,4 +274,31 @@ fn to_json(rolls: &Rolls, rollers: &[(String, LuckReport)]) -> Value {
         })).collect::<Vec<_>>(),
         "skipped": rolls.skipped.iter().map(|s| json!({"id": s.id, "roller": s.roller, "reason": s.reason})).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_verified_table_rolls_luck_is_read_from_its_result() {
+        let json = r#"{"system":"24-system","rank":2,"leverage":1,"dc":16}"#;
+        let request = Request::from_json(json).unwrap();
+        let roll = request.roll(7).unwrap();
+        let result = serde_json::to_value(&roll).unwrap();
+        let mut dists = Dists::default();
+        let system = RollRequest::System { json: json.into() };
+        let (_, _, got) = table_roll(&system, &result, &mut dists);
+        assert_eq!(got.unwrap(), request.luck(roll.summary().total).unwrap());
+        let bad = RollRequest::System { json: "{".into() };
+        let (what, _, got) = table_roll(&bad, &result, &mut dists);
+        assert!(got.unwrap_err().starts_with("its request does not read"));
+        assert_eq!(what, "an unreadable request");
+        let d6 = RollRequest::Notation { text: "1d6".into(), version: 2 };
+        let (_, _, got) = table_roll(&d6, &json!({"total": 3.0}), &mut dists);
+        assert!((got.unwrap().luck - 5.0 / 12.0).abs() < 1e-15);
+        let (_, said, got) = table_roll(&d6, &json!({"dice": []}), &mut dists);
+        assert_eq!(got.unwrap_err(), "its result has no numeric `total`");
+        assert_eq!(said, "an unreadable result");
+    }
 }

@@ -1,14 +1,12 @@
 //! The luck of a History entry (issue #33): its total checked against its replay from its request (or notation)
 //! and seed, then read against its exact odds (`dicetray_rules::luck`), so a luck is never read for a number the
-//! roll did not give. `dicetray luck` reads files that way; the app's report ([`Dists::luck`]) takes the totals its
-//! screens show (its own History, or table rolls every phone verified).
+//! roll did not give. `dicetray luck` reads History files that way, and a table log's verified rolls through
+//! [`Dists::luck`]; the app's report takes the totals its screens show (its own History, or verified table rolls).
 
 use crate::entry::{HistoryEntry, RollSource};
 use dicetray_rules::decimal::shortest;
 use dicetray_rules::dice::{parse_versioned, value};
 use dicetray_rules::luck::{Luck, LuckReport, NotComputed, TotalDist};
-use dicetray_rules::systems::{Request, Roll};
-use serde_json::Value;
 
 /// Each distinct request's or expression's total distribution, computed once (a session rolls the same few
 /// requests again and again); found by comparing sources, so no key is formatted.
@@ -64,20 +62,6 @@ fn same_total(recorded: f64, replayed: Result<f64, String>) -> Result<(), NotCom
         )),
         Err(e) => Err(format!("it does not replay from its request and seed: {e}")),
     }
-}
-
-/// The luck of a revealed table roll (which has no History entry; the table checked its dice): `json` its system
-/// request, `result` the rules crate's roll as JSON.
-pub fn system_result_luck(json: &str, result: &Value, dists: &mut Dists) -> Result<Luck, NotComputed> {
-    let request = Request::from_json(json).map_err(|e| format!("its request does not read: {e}"))?;
-    let roll = serde_json::from_value::<Roll>(result.clone()).map_err(|e| format!("its result does not read: {e}"))?;
-    dists.luck(&RollSource::System { request }, roll.summary().total)
-}
-
-/// The luck of a revealed table roll of notation `text` (read as notation `version`): its result's `total`.
-pub fn notation_result_luck(text: &str, version: u32, result: &Value, dists: &mut Dists) -> Result<Luck, NotComputed> {
-    let total = result.get("total").and_then(Value::as_f64).ok_or("its result has no numeric `total`")?;
-    dists.luck(&RollSource::Notation { expr: text.to_string(), version }, total)
 }
 
 /// Bars in a histogram of lucks: tenths of the percentile range (fair dice fill them about evenly).
@@ -169,19 +153,18 @@ mod tests {
     }
 
     #[test]
-    fn a_revealed_rolls_luck_is_read_from_its_result() {
+    fn each_source_is_read_against_its_own_distribution() {
         let json = r#"{"system":"24-system","rank":2,"leverage":1,"dc":16}"#;
         let request = Request::from_json(json).unwrap();
-        let roll = request.roll(7).unwrap();
-        let result = serde_json::to_value(&roll).unwrap();
+        let total = request.roll(7).unwrap().summary().total;
         let mut dists = Dists::default();
-        let got = system_result_luck(json, &result, &mut dists).unwrap();
-        assert_eq!(got, request.luck(roll.summary().total).unwrap());
-        assert!(system_result_luck("{", &result, &mut dists).unwrap_err().starts_with("its request does not read"));
-        let three = serde_json::json!({"total": 3.0});
-        let l = notation_result_luck("1d6", 2, &three, &mut dists).unwrap();
-        assert!((l.luck - 5.0 / 12.0).abs() < 1e-15);
-        let none = serde_json::json!({"dice": []});
-        assert_eq!(notation_result_luck("1d6", 2, &none, &mut dists).unwrap_err(), "its result has no numeric `total`");
+        let system = RollSource::System { request: request.clone() };
+        assert_eq!(dists.luck(&system, total).unwrap(), request.luck(total).unwrap());
+        let d6 = RollSource::Notation { expr: "1d6".into(), version: 2 };
+        assert!((dists.luck(&d6, 3.0).unwrap().luck - 5.0 / 12.0).abs() < 1e-15);
+        // Both distributions are kept, each found again by its source.
+        assert_eq!(dists.0.len(), 2);
+        assert_eq!(dists.luck(&system, total).unwrap(), request.luck(total).unwrap());
+        assert_eq!(dists.0.len(), 2);
     }
 }
