@@ -2,11 +2,10 @@
 //! rolls only, since only those are known to be the dice the table drew. A roll still open, sealed, not revealed
 //! or failed is left out, and the report says so.
 
-use super::row::request_words;
+use super::row::{replay, request_words, Replay};
 use super::seat::Seated;
 use crate::widgets::luck::{report_view, LuckFold, Per, Rolls, Scope, ShownRoll};
-use dicetray_rules::dice::{parse_versioned, value};
-use dicetray_rules::systems::{words, Request};
+use dicetray_rules::dice::value;
 use dicetray_saved::entry::RollSource;
 use dicetray_table::{Member, RollRequest, Status};
 use leptos::prelude::*;
@@ -48,19 +47,14 @@ pub(super) fn verified_rolls(m: &Member) -> Vec<ShownRoll> {
 /// The total and outcome (in words, as the roll list says it) that `request` gives with `seed`, and what that
 /// total is distributed by.
 fn replayed(request: &RollRequest, seed: u64) -> Result<(f64, String, RollSource), String> {
-    match request {
-        RollRequest::System { json } => {
-            let request = Request::from_json(json).map_err(|e| e.to_string())?;
-            let s = request.roll(seed).map_err(|e| e.to_string())?.summary();
-            let outcome = format!("{}, total {}", words(&s.system, &s.outcome), s.total);
-            Ok((s.total, outcome, RollSource::System { request }))
+    let replayed = replay(request, seed)?;
+    let outcome = replayed.outcome();
+    Ok(match replayed {
+        Replay::System { request, summary } => (summary.total, outcome, RollSource::System { request }),
+        Replay::Notation { text, version, roll, .. } => {
+            (value::to_f64(roll.total), outcome, RollSource::Notation { expr: text, version })
         }
-        RollRequest::Notation { text, version } => {
-            let roll = parse_versioned(text, *version).and_then(|e| e.roll(seed)).map_err(|e| e.to_string())?;
-            let source = RollSource::Notation { expr: text.clone(), version: *version };
-            Ok((value::to_f64(roll.total), format!("total {}", roll.total), source))
-        }
-    }
+    })
 }
 
 #[component]

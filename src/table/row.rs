@@ -4,8 +4,8 @@
 use crate::systems::kit::dice_text;
 use crate::systems::system_name;
 use crate::widgets::odds_chart::percent;
-use dicetray_rules::dice::parse_versioned;
-use dicetray_rules::systems::{words, Request};
+use dicetray_rules::dice::{parse_versioned, Expr, ExprRoll};
+use dicetray_rules::systems::{words, Request, Summary};
 use dicetray_table::RollRequest;
 
 /// What `request` rolls, in words: the system and its request (`24-System: Stealth, 3 ranks vs DC 15`), or the
@@ -20,6 +20,47 @@ pub fn request_words(request: &RollRequest) -> String {
     }
 }
 
+/// A table roll replayed here from its request and verified seed: the seed's roll, never the roller's word.
+pub enum Replay {
+    System {
+        request: Request,
+        summary: Summary,
+    },
+    /// Notation `text` read as notation `version`.
+    Notation {
+        text: String,
+        version: u32,
+        expr: Expr,
+        roll: ExprRoll,
+    },
+}
+
+/// The roll `request` gives with `seed`.
+pub fn replay(request: &RollRequest, seed: u64) -> Result<Replay, String> {
+    match request {
+        RollRequest::System { json } => {
+            let request = Request::from_json(json).map_err(|e| e.to_string())?;
+            let summary = request.roll(seed).map_err(|e| e.to_string())?.summary();
+            Ok(Replay::System { request, summary })
+        }
+        RollRequest::Notation { text, version } => {
+            let expr = parse_versioned(text, *version).map_err(|e| e.to_string())?;
+            let roll = expr.roll(seed).map_err(|e| e.to_string())?;
+            Ok(Replay::Notation { text: text.clone(), version: *version, expr, roll })
+        }
+    }
+}
+
+impl Replay {
+    /// Its outcome in words, as the roll list says it: `Success, total 19`; a notation roll's `total 7`.
+    pub fn outcome(&self) -> String {
+        match self {
+            Replay::System { summary: s, .. } => format!("{}, total {}", words(&s.system, &s.outcome), s.total),
+            Replay::Notation { roll, .. } => format!("total {}", roll.total),
+        }
+    }
+}
+
 /// The roll `request` gives with `seed`: its dice as text, its outcome in words, and the exact odds of that
 /// outcome (a system's outcome) or of that total or more (notation).
 pub struct Shown {
@@ -29,10 +70,10 @@ pub struct Shown {
 }
 
 pub fn shown(request: &RollRequest, seed: u64) -> Result<Shown, String> {
-    match request {
-        RollRequest::System { json } => {
-            let request = Request::from_json(json).map_err(|e| e.to_string())?;
-            let s = request.roll(seed).map_err(|e| e.to_string())?.summary();
+    let replayed = replay(request, seed)?;
+    let outcome = replayed.outcome();
+    match replayed {
+        Replay::System { request, summary: s } => {
             let odds =
                 match request.odds() {
                     Ok(o) => o.outcomes.iter().find(|c| c.name == s.outcome).map_or(String::new(), |c| {
@@ -40,12 +81,9 @@ pub fn shown(request: &RollRequest, seed: u64) -> Result<Shown, String> {
                     }),
                     Err(e) => format!("no exact odds ({e})"),
                 };
-            let outcome = format!("{}, total {}", words(&s.system, &s.outcome), s.total);
             Ok(Shown { dice: dice_text(&s.dice), outcome, odds })
         }
-        RollRequest::Notation { text, version } => {
-            let expr = parse_versioned(text, *version).map_err(|e| e.to_string())?;
-            let roll = expr.roll(seed).map_err(|e| e.to_string())?;
+        Replay::Notation { expr, roll, .. } => {
             let odds = match expr.odds() {
                 Ok(o) => {
                     let at_least: f64 = o.iter().filter(|(v, _)| *v >= roll.total).map(|(_, p)| p).sum();
@@ -53,7 +91,7 @@ pub fn shown(request: &RollRequest, seed: u64) -> Result<Shown, String> {
                 }
                 Err(e) => format!("no exact odds ({})", e.message),
             };
-            Ok(Shown { dice: dice_text(&roll.dice()), outcome: format!("total {}", roll.total), odds })
+            Ok(Shown { dice: dice_text(&roll.dice()), outcome, odds })
         }
     }
 }
