@@ -28,9 +28,14 @@ pub fn share_words(entry: &HistoryEntry) -> String {
     format!("{} (dicetray)", roll_words(entry))
 }
 
+/// Who rolled it: the character's name, or `Ad hoc` for a roll made without one.
+pub fn roller_words(entry: &HistoryEntry) -> String {
+    entry.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone())
+}
+
 /// Who rolled what, the outcome and the total: `Ana rolled 24-System: Success, total 18`.
 pub fn roll_words(entry: &HistoryEntry) -> String {
-    let who = entry.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone());
+    let who = roller_words(entry);
     let outcome = words(entry.system_id(), &entry.outcome);
     let total = text::number_words(entry.total);
     match entry.system_id() {
@@ -50,7 +55,7 @@ enum Sent {
 #[component]
 pub fn EntryRow(entry: HistoryEntry) -> impl IntoView {
     let (time, iso) = text::time_words(entry.at);
-    let who = entry.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone());
+    let who = roller_words(&entry);
     let system = text::system_words(&entry);
     let request = text::request_words(&entry.source);
     let outcome = words(entry.system_id(), &entry.outcome);

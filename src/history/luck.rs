@@ -1,7 +1,7 @@
 //! The rolls History's luck report covers (`widgets::luck`, whose code is a chunk of its own): the entries the
 //! filters show, each named as its row reads, so the luckiest and unluckiest can be found in the list.
 
-use super::entry_row::roll_words;
+use super::entry_row::{roll_words, roller_words};
 use super::filter::{Filter, Who};
 use super::text::time_words;
 use crate::state::HistoryEntry;
@@ -12,7 +12,7 @@ use crate::widgets::luck::ShownRoll;
 pub fn shown_roll(e: &HistoryEntry) -> ShownRoll {
     ShownRoll {
         id: e.id.clone(),
-        roller: e.character.as_ref().map_or_else(|| "Ad hoc".to_string(), |c| c.name.clone()),
+        roller: roller_words(e),
         name: format!("{} at {}", roll_words(e), time_words(e.at).0),
         total: e.total,
         of: Ok(e.source.clone()),
