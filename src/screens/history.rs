@@ -84,8 +84,12 @@ fn Filters(
 ) -> impl IntoView {
     let characters = Memo::new(move |_| state.history.with(|h| filter::characters_in(h)));
     let ad_hoc = Memo::new(move |_| state.history.with(|h| filter::has_ad_hoc(h)));
-    let systems = Memo::new(move |_| state.history.with(|h| filter::systems_in(h)));
-    let days = Memo::new(move |_| state.history.with(|h| filter::days_in(h)));
+    let systems = Memo::new(move |_| {
+        let ids = state.history.with(|h| filter::systems_in(h));
+        ids.into_iter().map(|id| (id.to_string(), system_label(id).to_string())).collect()
+    });
+    let days =
+        Memo::new(move |_| state.history.with(|h| filter::days_in(h)).into_iter().map(|d| (d.clone(), d)).collect());
     view! {
         <div class="history-filters" role="group" aria-label="Filter rolls">
             <label class="field">
@@ -114,54 +118,47 @@ fn Filters(
                     }}
                 </select>
             </label>
-            <label class="field">
-                <span>"System"</span>
-                <select
-                    id="history-filter-system"
-                    on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        system.set((v != "all").then_some(v));
-                        shown.set(PAGE);
-                    }
-                >
-                    <option value="all" selected=move || system.get().is_none()>"All systems"</option>
-                    {move || {
-                        systems
-                            .get()
-                            .into_iter()
-                            .map(|id| {
-                                let name = system_label(id);
-                                view! {
-                                    <option value=id selected=move || system.get().as_deref() == Some(id)>{name.to_string()}</option>
-                                }
-                            })
-                            .collect_view()
-                    }}
-                </select>
-            </label>
-            <label class="field">
-                <span>"Day"</span>
-                <select
-                    id="history-filter-day"
-                    on:change=move |ev| {
-                        let v = event_target_value(&ev);
-                        day.set((v != "all").then_some(v));
-                        shown.set(PAGE);
-                    }
-                >
-                    <option value="all" selected=move || day.get().is_none()>"All days"</option>
-                    {move || {
-                        days.get()
-                            .into_iter()
-                            .map(|d| {
-                                let (is, value) = (d.clone(), d.clone());
-                                view! { <option value=value selected=move || day.get().as_deref() == Some(&is)>{d}</option> }
-                            })
-                            .collect_view()
-                    }}
-                </select>
-            </label>
+            <OneOrAll id="history-filter-system" label="System" all="All systems" choice=system options=systems shown />
+            <OneOrAll id="history-filter-day" label="Day" all="All days" choice=day options=days shown />
         </div>
+    }
+}
+
+/// A filter on one value or on all (`all`): the System and Day selects. `options` are (value, name); a change
+/// starts the list again at its first page.
+#[component]
+fn OneOrAll(
+    id: &'static str,
+    label: &'static str,
+    all: &'static str,
+    choice: RwSignal<Option<String>>,
+    options: Memo<Vec<(String, String)>>,
+    shown: RwSignal<usize>,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <select
+                id=id
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    choice.set((v != "all").then_some(v));
+                    shown.set(PAGE);
+                }
+            >
+                <option value="all" selected=move || choice.with(Option::is_none)>{all}</option>
+                {move || {
+                    options
+                        .get()
+                        .into_iter()
+                        .map(|(value, name)| {
+                            let is = value.clone();
+                            view! { <option value=value selected=move || choice.with(|c| c.as_deref() == Some(&*is))>{name}</option> }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </label>
     }
 }
 
