@@ -86,17 +86,28 @@ impl TestRelay {
     /// Check that the relay forwards an ephemeral table event to another subscriber of its topic and not to a
     /// subscriber of another topic, so a table test that fails later is not the relay's fault.
     pub async fn check_forwards_table_events(&self) {
+        self.check_forwards_table_events_within(NostrSocket::PATIENCE).await
+    }
+
+    /// [`TestRelay::check_forwards_table_events`], waiting up to `patience` for each answer (an EOSE, an OK, the
+    /// forwarded event): through a lossy link TCP's retransmissions back off (0.2, 0.4, 0.8, 1.6, 3.2 s ...), so
+    /// an answer can take longer than on a clean loopback.
+    pub async fn check_forwards_table_events_within(&self, patience: Duration) {
         let topic = "ab".repeat(32);
-        let mut sender = NostrSocket::connect(&self.url).await.expect("first client connects to the relay");
-        let mut receiver = NostrSocket::connect(&self.url).await.expect("second client connects to the relay");
-        let mut other = NostrSocket::connect(&self.url).await.expect("third client connects to the relay");
+        let connect = |which: &'static str| async move {
+            let socket = NostrSocket::connect(&self.url).await.unwrap_or_else(|e| panic!("{which} client: {e}"));
+            socket.with_patience(patience)
+        };
+        let mut sender = connect("first").await;
+        let mut receiver = connect("second").await;
+        let mut other = connect("third").await;
         sender.subscribe("s", &topic).await.expect("first client subscribes");
         receiver.subscribe("r", &topic).await.expect("second client subscribes");
         other.subscribe("o", &"cd".repeat(32)).await.expect("third client subscribes to another topic");
         let keys = Keys::generate();
         let event = table_event(&keys, &topic, "hello".into());
         sender.publish(event.clone()).await.expect("the relay accepts an ephemeral table event");
-        let got = receiver.next_event(Duration::from_secs(5)).await.expect("read from the relay");
+        let got = receiver.next_event(patience).await.expect("read from the relay");
         assert_eq!(got.as_ref().map(|e| e.id), Some(event.id), "the relay forwards a table event to its topic");
         let stray = other.next_event(Duration::from_millis(300)).await.expect("read from the relay");
         assert!(stray.is_none(), "the relay sent an event of another topic: {stray:?}");
@@ -142,12 +153,22 @@ pub struct NostrSocket {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// Events that arrived while waiting for something else (an OK, an EOSE), kept for `next_event`.
     pending: VecDeque<Event>,
+    /// How long `subscribe` waits for EOSE and `publish` for OK.
+    patience: Duration,
 }
 
 impl NostrSocket {
+    /// How long a socket waits for an answer unless told otherwise ([`NostrSocket::with_patience`]).
+    pub const PATIENCE: Duration = Duration::from_secs(5);
+
     pub async fn connect(url: &str) -> Result<NostrSocket, String> {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| format!("connect to {url}: {e}"))?;
-        Ok(NostrSocket { ws, pending: VecDeque::new() })
+        Ok(NostrSocket { ws, pending: VecDeque::new(), patience: Self::PATIENCE })
+    }
+
+    /// Wait up to `patience` for each answer (`subscribe`'s EOSE, `publish`'s OK).
+    pub fn with_patience(self, patience: Duration) -> NostrSocket {
+        NostrSocket { patience, ..self }
     }
 
     async fn send(&mut self, msg: ClientMessage<'_>) -> Result<(), String> {
@@ -165,7 +186,7 @@ impl NostrSocket {
         let filter = Filter::new().kind(Kind::Custom(TABLE_KIND)).hashtag(topic).since(since);
         self.send(ClientMessage::req(SubscriptionId::new(id), filter)).await?;
         // Wait for the end of stored events, so an event published after this returns is seen live.
-        let limit = Instant::now() + Duration::from_secs(5);
+        let limit = Instant::now() + self.patience;
         while Instant::now() < limit {
             match self.next_message(limit - Instant::now()).await? {
                 Some(RelayMessage::EndOfStoredEvents(_)) => return Ok(()),
@@ -182,7 +203,7 @@ impl NostrSocket {
     pub async fn publish(&mut self, event: Event) -> Result<(), String> {
         let id = event.id;
         self.send(ClientMessage::event(event)).await?;
-        let limit = Instant::now() + Duration::from_secs(5);
+        let limit = Instant::now() + self.patience;
         while Instant::now() < limit {
             match self.next_message(limit - Instant::now()).await? {
                 Some(RelayMessage::Ok { event_id, status, message }) if event_id == id => {
