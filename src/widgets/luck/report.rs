@@ -49,6 +49,22 @@ pub fn reports(rolls: &[ShownRoll], lucks: &[Result<Luck, NotComputed>], per: Pe
     out
 }
 
+/// A report's luckiest and unluckiest rolls as the lines that show them: (label, class, (name, luck)). When both
+/// are the same (a report over one roll), one line says so rather than naming that roll twice.
+pub fn extremes(
+    luckiest: Option<(String, f64)>,
+    unluckiest: Option<(String, f64)>,
+) -> Vec<(&'static str, &'static str, (String, f64))> {
+    if luckiest.is_some() && luckiest == unluckiest {
+        return luckiest
+            .map(|roll| ("Luckiest and unluckiest", "luck-luckiest luck-unluckiest", roll))
+            .into_iter()
+            .collect();
+    }
+    let lines = [("Luckiest", "luck-luckiest", luckiest), ("Unluckiest", "luck-unluckiest", unluckiest)];
+    lines.into_iter().filter_map(|(label, class, roll)| roll.map(|r| (label, class, r))).collect()
+}
+
 /// `1 roll`, `37 rolls`.
 pub fn rolls_words(n: usize) -> String {
     format!("{n} roll{}", if n == 1 { "" } else { "s" })
@@ -134,6 +150,24 @@ mod tests {
         assert_eq!(reports[0].luck.histogram.iter().sum::<usize>(), 28);
         let table = super::reports(&rolls, &lucks, Per::Roller, "");
         assert_eq!(table.iter().map(|r| r.heading.as_str()).collect::<Vec<_>>(), ["Ana", "Bo"]);
+    }
+
+    /// A report over one roll names it once; over two, the luckiest first.
+    #[test]
+    fn one_roll_is_named_once_among_the_extremes() {
+        let roll = |name: &str, l: f64| Some((name.to_string(), l));
+        let labels = |lines: Vec<(&'static str, &'static str, (String, f64))>| {
+            lines.into_iter().map(|(label, _, (name, _))| format!("{label}: {name}")).collect::<Vec<_>>()
+        };
+        assert_eq!(labels(extremes(roll("roll a", 0.6), roll("roll a", 0.6))), ["Luckiest and unluckiest: roll a"]);
+        assert_eq!(
+            labels(extremes(roll("roll a", 0.9), roll("roll b", 0.1))),
+            ["Luckiest: roll a", "Unluckiest: roll b"]
+        );
+        assert!(extremes(None, None).is_empty());
+        let rolls = [shown("e1", "Ana", 3)];
+        let one = reports(&rolls, &lucks(&rolls, &mut Dists::default()), Per::Shown, "");
+        assert_eq!(labels(extremes(one[0].luckiest.clone(), one[0].unluckiest.clone())).len(), 1);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The luck report's view, in the `luck` chunk: one section per report with its summary, histogram (bars, and the
 //! same counts as a table for screen readers), luckiest and unluckiest rolls, and the rolls not computed.
 
-use super::report::{chance_words, lucks, percentile, reports, rolls_words, Shown};
+use super::report::{chance_words, extremes, lucks, percentile, reports, rolls_words, Shown};
 use super::{Per, Rolls, Scope};
 use dicetray_rules::decimal::fixed;
 use dicetray_saved::luck::{Dists, BINS};
@@ -43,9 +43,6 @@ fn Report(s: Shown) -> impl IntoView {
         }
         _ => "No roll with exact odds to report.".to_string(),
     };
-    let extreme = |what: &'static str, class: &'static str, roll: Option<(String, f64)>| {
-        roll.map(|(name, l)| view! { <li class=class>{format!("{what} ({}): {name}", percentile(l))}</li> })
-    };
     let count = skipped.len();
     view! {
         <section
@@ -59,8 +56,12 @@ fn Report(s: Shown) -> impl IntoView {
             <p class="luck-summary">{summary}</p>
             <Histogram bars=luck.histogram />
             <ul class="luck-extremes">
-                {extreme("Luckiest", "luck-luckiest", luckiest)}
-                {extreme("Unluckiest", "luck-unluckiest", unluckiest)}
+                {extremes(luckiest, unluckiest)
+                    .into_iter()
+                    .map(|(what, class, (name, l))| {
+                        view! { <li class=class>{format!("{what} ({}): {name}", percentile(l))}</li> }
+                    })
+                    .collect_view()}
             </ul>
             {(count > 0)
                 .then(|| {
