@@ -10,6 +10,8 @@
 //     its odds (ODDS_OUTPUT), median of RUNS changes;
 //   - the same for the panel's "Odds of every choice" (CHOICE_OUTPUT), unfolded on its longest choice (every Base
 //     DC, 25 values: 25 exact odds per change);
+//   - the same for a heavy Remedy contest (HEAVY_DICE on both sides, dominance 6: about 20 ms of exact odds natively),
+//     from a change of the acting side's ability to the frame after its odds changed;
 //   - tap -> result painted: from a click on Roll to the frame after the roll bar shows the new roll (its number
 //     changed), for each system's panel and the Tray's Roll, median of RUNS taps each (4x CPU);
 //   - runs Lighthouse (mobile preset, its default simulated throttling) once and prints the four category scores.
@@ -34,6 +36,9 @@ const ODDS_OUTPUT = "#panel-odds";
 const ODDS_LINE = ".odds-line";
 // The odds of every choice, on the 24-System's Base DC (6 to 30).
 const CHOICE_OUTPUT = ".choice-table tbody";
+// A Remedy contest whose exact odds are costly: six d20s keeping the highest, two ♻, exploding, on both sides.
+const HEAVY_DICE = "6d20^~~!";
+const HEAVY_INPUT = '.roll-panel[data-system="remedy"] #rm-ability';
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -123,10 +128,10 @@ async function tapLatencies(page) {
   return out;
 }
 
-// Time from an input change (ODDS_INPUT) to the frame after `output` changed, median of RUNS changes.
-async function oddsLatency(page, output) {
+// Time from a change of `input` (ODDS_INPUT unless told) to the frame after `output` changed, median of RUNS changes.
+async function oddsLatency(page, output, input = ODDS_INPUT) {
   const odds = [];
-  if (await page.$(ODDS_INPUT)) {
+  if (await page.$(input)) {
     for (let j = 0; j < runs; j++) {
       odds.push(await page.evaluate(([input, output, j]) => new Promise((resolve) => {
         const field = document.querySelector(input);
@@ -142,7 +147,7 @@ async function oddsLatency(page, output) {
         field.dispatchEvent(new Event("input", { bubbles: true }));
         field.dispatchEvent(new Event("change", { bubbles: true }));
         setTimeout(() => { observer.disconnect(); resolve(null); }, 5000);
-      }), [ODDS_INPUT, output, j]));
+      }), [input, output, j]));
     }
   }
   return odds.length && odds.every((x) => x != null) ? median(odds) : null;
@@ -157,6 +162,26 @@ async function choiceLatency(page) {
   await page.selectOption("#choice-field", "dc");
   await page.waitForFunction(() => document.querySelectorAll(".choice-table tbody tr").length === 25, null, { timeout: 15000 });
   return oddsLatency(page, CHOICE_OUTPUT);
+}
+
+// The Remedy panel set to a contest of HEAVY_DICE a side; then its latency as oddsLatency's, on the ability; then
+// the panel set back to one d20 against a DC (the panel remembers its inputs, and the returning visit opens on it).
+async function heavyContestLatency(page) {
+  await page.evaluate(() => { location.hash = "#/roll"; });
+  await page.waitForSelector("#roll-system", { timeout: 15000 });
+  await page.selectOption("#roll-system", "remedy");
+  await page.waitForSelector(HEAVY_INPUT, { timeout: 15000 });
+  await page.fill("#rm-dice", HEAVY_DICE);
+  await page.selectOption("select:has(option[value=contest])", "contest");
+  await page.waitForSelector("#rm-opp-dice", { timeout: 15000 });
+  await page.fill("#rm-opp-dice", HEAVY_DICE);
+  await page.fill("#rm-dominance", "6");
+  await page.waitForFunction(() => document.querySelector(".contest-who") != null, null, { timeout: 30000 });
+  const latency = await oddsLatency(page, ODDS_OUTPUT, HEAVY_INPUT);
+  await page.selectOption("select:has(option[value=contest])", "dc");
+  await page.fill("#rm-dice", "1d20");
+  await page.fill("#rm-dominance", "0");
+  return latency;
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -180,6 +205,7 @@ for (let i = 0; i < runs; i++) {
     loads.oddsLineLatency = await oddsLatency(page, ODDS_LINE);
     loads.choiceLatency = await choiceLatency(page).catch((e) => { console.log(`odds of every choice not measured: ${e.message}`); return null; });
     loads.taps = await tapLatencies(page).catch((e) => { console.log(`tap latency not measured: ${e.message}`); return null; });
+    loads.heavyLatency = await heavyContestLatency(page).catch((e) => { console.log(`heavy contest odds not measured: ${e.message}`); return null; });
   }
   // A returning visit: something saved, the service worker installed with its precache; then a reload.
   const returning = await (async () => {
@@ -208,6 +234,7 @@ const result = {
   oddsLatencyMs: loads.oddsLatency,
   oddsLineLatencyMs: loads.oddsLineLatency ?? null,
   choiceLatencyMs: loads.choiceLatency ?? null,
+  heavyContestLatencyMs: loads.heavyLatency ?? null,
   returningRollButtonMs: loads.every((l) => l.returning != null) ? median(loads.map((l) => l.returning)) : null,
   tapToResultMs: loads.taps ?? null,
   lighthouse: null,
@@ -218,6 +245,7 @@ console.log(`first roll button ${ROLL_BUTTON} (median, 4x CPU) ${ms(result.rollB
 console.log(`returning visit, first roll button (median, 4x CPU) ${ms(result.returningRollButtonMs)}   [${loads.map((l) => (l.returning == null ? "-" : Math.round(l.returning))).join(", ")}]`);
 console.log(`odds update latency ${ODDS_INPUT} -> ${ODDS_OUTPUT} ${ms(result.oddsLatencyMs)}${result.oddsLatencyMs == null ? " (no 24-System odds panel in this build)" : ""}`);
 console.log(`odds line update latency ${ODDS_INPUT} -> ${ODDS_LINE} ${ms(result.oddsLineLatencyMs)}`);
+console.log(`odds update latency, a Remedy contest of ${HEAVY_DICE} a side ${HEAVY_INPUT} -> ${ODDS_OUTPUT} ${ms(result.heavyContestLatencyMs)}`);
 console.log(`odds of every choice update latency (every Base DC, 25 values) ${ODDS_INPUT} -> ${CHOICE_OUTPUT} ${ms(result.choiceLatencyMs)}`);
 if (result.tapToResultMs) {
   const t = result.tapToResultMs;

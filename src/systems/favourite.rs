@@ -5,17 +5,23 @@
 
 use crate::widgets::odds_chart::percent;
 use dicetray_rules::decimal::fixed;
-use dicetray_rules::systems::{Contest, Favourite, RequestError, RuleSystem};
+use dicetray_rules::systems::{Contest, Favourite, Odds, RequestError, RuleSystem};
 use leptos::prelude::*;
 
-/// The contest of the request `request` gives, if it is one (recomputed only when the request changes).
+/// The contest the request `request` gives, if it is one, read from the panel's `odds` of that request (so they
+/// are computed once); recomputed only when they change.
 pub fn contest_of<S: RuleSystem>(
     request: impl Fn() -> Result<S::Request, RequestError> + Send + Sync + 'static,
+    odds: Memo<Result<Odds, RequestError>>,
 ) -> Signal<Option<Contest>>
 where
     S::Request: Send + Sync + 'static,
 {
-    Memo::new(move |_| request().ok().and_then(|r| S::contest(&r)).and_then(Result::ok)).into()
+    Memo::new(move |_| {
+        let r = request().ok()?;
+        odds.with(|o| S::contest_given(&r, o.as_ref().ok()?)).and_then(Result::ok)
+    })
+    .into()
 }
 
 /// The favourite in words: `You are the favourite, by 12.4 points.`

@@ -20,9 +20,13 @@ fn brute(a: i64, b: i64, side: impl Fn(i64, i64) -> i32) -> Contest {
     c
 }
 
+/// The request's contest, checked to be the same read from its odds already computed (as a panel reads it).
 fn contest(json: &str) -> Contest {
     let r = Request::from_json(json).unwrap_or_else(|e| panic!("{json}: {e}"));
-    r.contest().unwrap_or_else(|| panic!("{json}: not a contest")).unwrap_or_else(|e| panic!("{json}: {e}"))
+    let c = r.contest().unwrap_or_else(|| panic!("{json}: not a contest")).unwrap_or_else(|e| panic!("{json}: {e}"));
+    let odds = r.odds().unwrap_or_else(|e| panic!("{json}: {e}"));
+    assert_eq!(r.contest_given(&odds), Some(Ok(c)), "{json}: the contest read from its odds");
+    c
 }
 
 fn assert_close(got: Contest, want: Contest, what: &str) {
@@ -82,7 +86,9 @@ fn remedy_contests_match_brute_force_and_name_the_favourite() {
     assert_eq!(acting.favourite().0, Favourite::Other);
     let reacting = contest(r#"{"system":"remedy","dice":"1d20","opponent":{"dice":"1d20"},"reactive":"self"}"#);
     assert_eq!(reacting.favourite().0, Favourite::Acting);
-    assert!(Request::from_json(r#"{"system":"remedy","dice":"1d20","dc":10}"#).unwrap().contest().is_none());
+    let against_dc = Request::from_json(r#"{"system":"remedy","dice":"1d20","dc":10}"#).unwrap();
+    assert!(against_dc.contest().is_none());
+    assert!(against_dc.contest_given(&against_dc.odds().unwrap()).is_none());
 }
 
 /// Hack & Slash, one opposer: the margin (2 d6 + bonus) - (2 d6' + theirs) in halves.

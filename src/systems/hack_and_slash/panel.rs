@@ -125,7 +125,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
         Ok(r)
     });
     provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
-    let odds = Signal::derive(move || request.get().and_then(|r| HackAndSlash::odds(&r)));
+    let odds = Memo::new(move |_| request.get().and_then(|r| HackAndSlash::odds(&r)));
 
     let last = RwSignal::new(None::<HackAndSlashRoll>);
     let character_id = StoredValue::new(character);
@@ -165,7 +165,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
         </div>
         <div class="panel-odds">
             <OddsView odds=odds label=HackAndSlash::words />
-            <ContestFavourite contest={contest_of::<HackAndSlash>(move || request.get())} />
+            <ContestFavourite contest={contest_of::<HackAndSlash>(move || request.get(), odds)} />
         </div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
         <EveryChoice request=Signal::derive(move || request.get().ok().map(HackAndSlash::request)) />

@@ -192,15 +192,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
     provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
     // ♻ is the roller's choice: the odds assume the best one, and a roll leaves it to the player (RerollButtons).
     let reroll_range = Memo::new(move |_| request.with(|r| r.as_ref().is_ok_and(|r| has_reroll_range(&r.dice))));
-    let odds = Signal::derive(move || {
-        request.get().and_then(|mut r| {
-            if reroll_range.get() {
-                r.reroll = Some(RerollPolicy::Best);
-            }
-            Remedy::odds(&r)
-        })
-    });
-    let contest = contest_of::<Remedy>(move || {
+    let odds_request = Memo::new(move |_| {
         request.get().map(|mut r| {
             if reroll_range.get() {
                 r.reroll = Some(RerollPolicy::Best);
@@ -208,6 +200,8 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             r
         })
     });
+    let odds = Memo::new(move |_| odds_request.get().and_then(|r| Remedy::odds(&r)));
+    let contest = contest_of::<Remedy>(move || odds_request.get(), odds);
 
     let last = RwSignal::new(None::<Rolled>);
     let character_id = StoredValue::new(character);

@@ -98,7 +98,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         Ok(r)
     });
     provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
-    let odds = Signal::derive(move || request.get().and_then(|r| RuinaImperii::odds(&r)));
+    let odds = Memo::new(move |_| request.get().and_then(|r| RuinaImperii::odds(&r)));
     let fortune_ok = move || fortune_ok(fortune.get(), scene_fortune.get(), fortune_left());
 
     let last = RwSignal::new(None::<Rolled>);
@@ -167,7 +167,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         </div>
         <div class="panel-odds">
             <OddsView odds=odds label=RuinaImperii::words />
-            <ContestFavourite contest={contest_of::<RuinaImperii>(move || request.get())} />
+            <ContestFavourite contest={contest_of::<RuinaImperii>(move || request.get(), odds)} />
         </div>
         <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
         <EveryChoice request=Signal::derive(move || request.get().ok().map(RuinaImperii::request)) />

@@ -87,7 +87,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
         Ok(r)
     });
     provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
-    let odds = Signal::derive(move || request.get().and_then(|r| TotalEffect::odds(&r)));
+    let odds = Memo::new(move |_| request.get().and_then(|r| TotalEffect::odds(&r)));
 
     let last = RwSignal::new(None::<(TotalEffectRoll, Vec<(String, String)>)>);
     let character_id = StoredValue::new(character);

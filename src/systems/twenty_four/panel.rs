@@ -33,7 +33,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     let situation = Situation::new(sheet.map(|s| s.skills).unwrap_or_default());
     let request = Memo::new(move |_| situation.request());
     provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
-    let odds = Signal::derive(move || request.get().and_then(|r| TwentyFour::odds(&r)));
+    let odds = Memo::new(move |_| request.get().and_then(|r| TwentyFour::odds(&r)));
 
     let restored = last_miss(&state, &character);
     let (restored, entry) = restored.map_or((None, String::new()), |(roll, id)| (Some(roll), id));

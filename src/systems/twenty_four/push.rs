@@ -31,7 +31,7 @@ pub fn PushForm(last: LastRoll, character: Option<String>) -> impl IntoView {
         let t = TRACKS.into_iter().find(|t| track_id(*t) == track.get()).unwrap_or(Track::Position);
         PushDeclaration { track: t, fiction: fiction.get() }
     };
-    let push_odds = Signal::derive(move || {
+    let push_odds = Memo::new(move |_| {
         let prev = last.roll.get().ok_or_else(|| RequestError::new("pushed", "nothing to push", "a Miss"))?;
         let mut d = declaration();
         if d.fiction.trim().is_empty() {

@@ -4,6 +4,7 @@
 //! from the acting side's outcomes (a tie is already settled by their rules), Hack & Slash's opposed roll from the
 //! exact distribution of the success level against the best opposer (equal rolls: both half succeed).
 
+use super::Odds;
 use crate::dist::Dist;
 
 /// The three chances of a contest, from the acting side's point of view; they sum to 1 (less any probability cut
@@ -42,6 +43,11 @@ impl Contest {
             }
         }
         Contest { ahead, even: 0.0, behind }
+    }
+
+    /// [`Contest::from_outcomes`] over `odds`' outcomes.
+    pub fn from_odds(odds: &Odds, winning: &[&str]) -> Contest {
+        Contest::from_outcomes(odds.outcomes.iter().map(|c| (c.name.as_str(), c.p)), winning)
     }
 
     /// Ahead, even or behind as the acting side's margin `margin` is above, at or below 0.

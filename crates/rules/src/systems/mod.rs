@@ -88,6 +88,12 @@ pub trait RuleSystem {
     fn contest(_request: &Self::Request) -> Option<Result<Contest, RequestError>> {
         None
     }
+    /// [`RuleSystem::contest`] read from the request's odds already computed (`odds` is `Self::odds(request)`), so
+    /// a panel that shows both computes the odds once; a system whose contest does not follow from its outcomes
+    /// (Hack & Slash's margin) computes its own.
+    fn contest_given(request: &Self::Request, _odds: &Odds) -> Option<Result<Contest, RequestError>> {
+        Self::contest(request)
+    }
     /// That number in words: whole numbers without a decimal point.
     fn total_words(total: f64) -> String {
         number_words(total)

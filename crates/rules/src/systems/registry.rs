@@ -137,6 +137,13 @@ macro_rules! declare_systems {
                 }
             }
 
+            /// [`Request::contest`] read from this request's odds already computed ([`RuleSystem::contest_given`]).
+            pub fn contest_given(&self, odds: &Odds) -> Option<Result<Contest, RequestError>> {
+                match self {
+                    $(Request::$variant(r) => $module::$variant::contest_given(r, odds),)*
+                }
+            }
+
             /// The outcome names of this request's system, best first.
             pub fn outcomes(&self) -> &'static [&'static str] {
                 match self {

@@ -45,6 +45,10 @@ use crate::rng::{seeded, RollRng};
 use crate::systems::{Choice, Contest};
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
+/// In a contest the acting side is ahead on these outcomes: the outcomes already settle ties (to the reactive side)
+/// and triumph against disaster.
+const AHEAD: &[&str] = &["triumph", "success"];
+
 /// The Remedy rule system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Remedy;
@@ -145,11 +149,11 @@ impl RuleSystem for Remedy {
     /// In a contest, the acting side is ahead on a triumph or a success: the outcomes already settle ties (to the
     /// reactive side) and triumph against disaster.
     fn contest(request: &Self::Request) -> Option<Result<Contest, RequestError>> {
-        request.opponent.is_some().then(|| {
-            Self::odds(request).map(|o| {
-                Contest::from_outcomes(o.outcomes.iter().map(|c| (c.name.as_str(), c.p)), &["triumph", "success"])
-            })
-        })
+        request.opponent.is_some().then(|| Self::odds(request).map(|o| Contest::from_odds(&o, AHEAD)))
+    }
+
+    fn contest_given(request: &Self::Request, odds: &Odds) -> Option<Result<Contest, RequestError>> {
+        request.opponent.is_some().then(|| Ok(Contest::from_odds(odds, AHEAD)))
     }
 
     /// The acting side's total under the request's ♻ policy. A request with the player's own pick (`rerolled`)

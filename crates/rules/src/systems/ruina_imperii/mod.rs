@@ -36,6 +36,9 @@ use crate::rng::{seeded, RollRng};
 use crate::systems::{Choice, Contest};
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
+/// Opposed, the acting side is ahead on these outcomes: more hits than the opponent (equal hits are a failure).
+const AHEAD: &[&str] = &["critical_success", "success"];
+
 /// The Ruina Imperii rule system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RuinaImperii;
@@ -116,14 +119,11 @@ impl RuleSystem for RuinaImperii {
     /// Opposed, the acting side is ahead only with more hits than the opponent (a Success or better); equal hits
     /// are a failure, as against a static difficulty.
     fn contest(request: &Self::Request) -> Option<Result<Contest, RequestError>> {
-        request.opponent.is_some().then(|| {
-            Self::odds(request).map(|o| {
-                Contest::from_outcomes(
-                    o.outcomes.iter().map(|c| (c.name.as_str(), c.p)),
-                    &["critical_success", "success"],
-                )
-            })
-        })
+        request.opponent.is_some().then(|| Self::odds(request).map(|o| Contest::from_odds(&o, AHEAD)))
+    }
+
+    fn contest_given(request: &Self::Request, odds: &Odds) -> Option<Result<Contest, RequestError>> {
+        request.opponent.is_some().then(|| Ok(Contest::from_odds(odds, AHEAD)))
     }
 
     /// This roll's own hits (the opponent's only set the difficulty), explosions followed until less than 1e-12
