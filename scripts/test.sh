@@ -7,7 +7,8 @@
 #                 build, as soon as the native lane has built them (so they run beside the workspace's tests):
 #                 every suite in headless Chromium, and the smoke journey (tests/e2e/browsers.rs) in Firefox ESR and
 #                 WebKitGTK too.
-# Each lane's lines are prefixed with its name. Installs missing tools first (scripts/tools.sh).
+# Each lane's lines are prefixed with its name and the seconds since the start. Installs missing tools first
+# (scripts/tools.sh).
 # DICETRAY_E2E_THREADS sets how many browser tests run at once (default 3: each spends most of its time waiting
 # on the page, so a third test keeps the 2 cores busier; bench/README.md, "CI times", has the figures).
 set -euo pipefail
@@ -49,8 +50,12 @@ release_lane() {
   cargo test --features e2e --test e2e -- --test-threads="${DICETRAY_E2E_THREADS:-3}"
 }
 
-# lane NAME FUNCTION: run FUNCTION with its output prefixed by NAME; its status is the function's.
-lane() { (set -o pipefail; "$2" 2>&1 | sed -u "s/^/$1 | /"); }
+# lane NAME FUNCTION: run FUNCTION with its output prefixed by NAME and the seconds since the start (so a CI log
+# shows when each browser test ended, where the time went); its status is the function's.
+lane() {
+  (set -o pipefail; "$2" 2>&1 | while IFS= read -r line; do printf '%s %4d | %s
+' "$1" "$((SECONDS - started))" "$line"; done)
+}
 
 step "format (cargo fmt --check)"
 cargo fmt --all --check
