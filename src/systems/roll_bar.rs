@@ -176,6 +176,9 @@ pub fn RollBar(
                     .map(|l| {
                         let (label, total) = total_words(&l.system, l.total);
                         let (mark, tone, outcome) = (outcome_mark(&l.outcome), outcome_tone(&l.outcome), words(&l.system, &l.outcome));
+                        // Three characters or more (`106`, `−12`) do not fit beside the links on a phone with the label
+                        // before them: the label goes above the number (style/roll.css).
+                        let long = total.chars().count() > 2;
                         let big = BigText { mark, outcome: outcome.clone(), tone, label, total: total.clone() };
                         view! {
                             <div class="latest-roll" data-outcome=l.outcome.clone() data-tone=tone data-n=l.n>
@@ -183,7 +186,7 @@ pub fn RollBar(
                                 <span class="outcome-mark" aria-hidden="true">{mark}</span>
                                 <strong class="latest-outcome">{outcome}</strong>
                                 <LandingDice dice=l.dice />
-                                <span class="latest-total">
+                                <span class="latest-total" class:long=long>
                                     <span class="latest-total-label">{label}</span>
                                     " "
                                     <span class="latest-total-value">{total}</span>

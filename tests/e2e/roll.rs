@@ -952,6 +952,53 @@ fn on_a_phone_every_roll_shows_its_outcome_by_the_button_beside_the_odds() {
     });
 }
 
+/// On a phone a total of three characters (Remedy at ability −10 and bonus −50: `−59` to `−40`) keeps its 48 px and
+/// leaves the links whole: each link's box is as wide as its words, none reaches the total's label or number, and the
+/// label sits above the number; the page does not scroll sideways.
+#[test]
+fn on_a_phone_a_three_character_total_leaves_the_links_whole() {
+    BrowserTest::new().viewport(360, 740).run(|page| async move {
+        open_system(&page, "remedy").await;
+        page.type_into("#rm-ability", "-10").await;
+        page.type_into("#rm-bonus", "-50").await;
+        page.wait_text(".panel-roll .odds-line", "odds for the new numbers", |t| t.contains('%')).await;
+        page.click("#roll-button").await;
+        page.wait_for(".latest-roll").await;
+        let total = page.text(".latest-total-value").await;
+        assert_eq!(total.chars().count(), 3, "a three-character total: {total:?}");
+        let seen = page
+            .js(
+                "const box = css => document.querySelector(css).getBoundingClientRect();
+                 const links = [...document.querySelectorAll('.latest-links > *')]
+                   .map(e => ({ text: e.textContent, box: e.getBoundingClientRect().width, words: e.scrollWidth }));
+                 return { links, linksRight: Math.max(...[...document.querySelectorAll('.latest-links > *')]
+                     .filter(e => e.getBoundingClientRect().width > 0).map(e => e.getBoundingClientRect().right)),
+                   totalLeft: Math.min(box('.latest-total-label').left, box('.latest-total-value').left), labelBottom: box('.latest-total-label').bottom,
+                   valueTop: box('.latest-total-value').top,
+                   font: parseFloat(getComputedStyle(document.querySelector('.latest-total-value')).fontSize),
+                   overflow: document.documentElement.scrollWidth - innerWidth };",
+                vec![],
+            )
+            .await;
+        for link in seen["links"].as_array().unwrap() {
+            let (w, words) = (link["box"].as_f64().unwrap(), link["words"].as_f64().unwrap());
+            assert!(w == 0.0 || w + 1.0 >= words, "a link squeezed under its words (scrollWidth is whole pixels): {link} in {seen}");
+        }
+        assert!(
+            seen["linksRight"].as_f64().unwrap() <= seen["totalLeft"].as_f64().unwrap(),
+            "the links reach the total: {seen}"
+        );
+        assert!(
+            seen["labelBottom"].as_f64().unwrap() <= seen["valueTop"].as_f64().unwrap() + 4.0,
+            "label beside: {seen}"
+        );
+        assert!(seen["font"].as_f64().unwrap() >= 48.0, "the total's font: {seen}");
+        assert_eq!(seen["overflow"], json!(0), "the page scrolls sideways: {seen}");
+        shoot(&page, ".panel-roll", "roll-bar-360-long-total").await;
+        assert_no_errors(&page).await;
+    });
+}
+
 /// The latest roll reads at arm's length (issue #32): its number is set at 48 px or more and its outcome word at
 /// 24 px or more (font sizes), with the outcome's mark and its tone's colour, and the odds line, Roll and the whole
 /// result are in view at once.
