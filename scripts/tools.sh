@@ -43,13 +43,15 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 if [ "$(trunk --version 2>/dev/null || true)" != "trunk $trunk_version" ]; then
-  say "installing Trunk $trunk_version (about 8 minutes on 2 quiet cores, once)"
-  # 0.22.x declares a newer rust-version than it needs; it builds and runs on 1.95. Its release profile links with
-  # fat LTO in one codegen unit, which on 2 cores is the longest single step of a new machine's setup; a build tool
-  # run a few times per build gains nothing from it (measured on 2 loaded cores: 1,282 s with its profile, 1,049 s
-  # without LTO in 16 units; bench/README.md).
-  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    cargo install --locked --ignore-rust-version trunk --version "$trunk_version"
+  say "installing Trunk $trunk_version (about 6 minutes on 2 quiet cores, once)"
+  # 0.22.x declares a newer rust-version than it needs; it builds and runs on 1.95. Built unoptimised (the dev
+  # profile, without debug info): Trunk only starts cargo, wasm-bindgen and our post-build step and copies a few
+  # files, so an optimised Trunk saves nothing a build can measure (a whole release build with nothing to compile
+  # took 4.1 to 5.8 s with either, and wrote byte-identical files), while optimising it was the longest step of a new
+  # machine's setup: 1,482 CPU-seconds with its release profile even without its fat LTO, 633 unoptimised
+  # (bench/README.md, "Installing Trunk on a new machine").
+  CARGO_PROFILE_DEV_DEBUG=0 \
+    cargo install --locked --ignore-rust-version --debug trunk --version "$trunk_version"
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $bindgen_version" ]; then
