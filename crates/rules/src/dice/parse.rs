@@ -35,6 +35,12 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
     let run = |toks: &mut Vec<Tok>| {
         let end = lex_into(src, toks)?;
         let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
+        if let Some(root) = p.lone_group() {
+            return Ok(Expr { root, comment: None, version });
+        }
+        p.i = 0;
+        p.total_dice = 0;
+        p.dice_compare = false;
         p.expr()
     };
     TOKS.with(|t| match t.try_borrow_mut() {
@@ -126,6 +132,32 @@ impl Parser<'_> {
                 NotationError::new(*col, format!("the # comment comes too early {context}"))
             }
         }
+    }
+
+    /// The fast path for the commonest expression, one dice group and nothing else (`3d6`, `4d6kh3`): the
+    /// group read as [`primary`](Self::primary) reads it, without the six precedence levels around it. None
+    /// (and the caller parses from the start) if the expression holds anything else or the group is refused,
+    /// so every error still comes from the full parse. Tokens a lone group never holds are looked for first,
+    /// so an expression of several parts is not read twice.
+    fn lone_group(&mut self) -> Option<Node> {
+        let other = |t: &Tok| match t.kind {
+            TokKind::Ch(c) => matches!(c, '+' | '-' | '*' | '/' | '^' | '(' | ')' | ',' | '{' | '}' | '.'),
+            _ => true,
+        };
+        if self.toks.iter().any(other) {
+            return None;
+        }
+        let col = self.col();
+        let count = match self.peek()? {
+            'd' => None,
+            c if c.is_ascii_digit() => Some(self.number_or_digits().ok()?.ok()?),
+            _ => return None,
+        };
+        if self.peek() != Some('d') {
+            return None;
+        }
+        let g = self.dice(count, col).ok()?;
+        (self.i == self.toks.len()).then(|| Node::Dice(Box::new(g)))
     }
 
     fn expr(&mut self) -> R<Expr> {
