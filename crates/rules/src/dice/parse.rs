@@ -79,7 +79,7 @@ pub fn parse_group(src: &str) -> R<DiceGroup> {
     if p.i < p.toks.len() {
         return Err(p.unexpected("after the dice group"));
     }
-    Ok(g)
+    Ok(*g)
 }
 
 struct Parser<'t> {
@@ -157,7 +157,7 @@ impl Parser<'_> {
             return None;
         }
         let g = self.dice(count, col).ok()?;
-        (self.i == self.toks.len()).then(|| Node::Dice(Box::new(g)))
+        (self.i == self.toks.len()).then_some(Node::Dice(g))
     }
 
     fn expr(&mut self) -> R<Expr> {
@@ -271,7 +271,7 @@ impl Parser<'_> {
                 if self.peek() == Some('d') {
                     // rpg-dice-roller takes a count computed from numbers, `(1+2)d6`: the same dice as `3d6`
                     let count = self.constant_count(&inner, col)?;
-                    return Ok(Node::Dice(Box::new(self.dice(Some(count), col)?)));
+                    return Ok(Node::Dice(self.dice(Some(count), col)?));
                 }
                 Ok(inner)
             }
@@ -294,12 +294,12 @@ impl Parser<'_> {
                     }
                 };
                 if self.peek() == Some('d') {
-                    Ok(Node::Dice(Box::new(self.dice(Some(n), col)?)))
+                    Ok(Node::Dice(self.dice(Some(n), col)?))
                 } else {
                     Ok(Node::Num(n))
                 }
             }
-            Some('d') => Ok(Node::Dice(Box::new(self.dice(None, col)?))),
+            Some('d') => Ok(Node::Dice(self.dice(None, col)?)),
             Some('{') => self.group(depth),
             Some(c) if c.is_ascii_alphabetic() => self.call(depth),
             _ => Err(self.unexpected("here: expected a number, a dice group (2d6), a function such as floor( or `(`")),
@@ -653,7 +653,8 @@ impl Parser<'_> {
     }
 
     /// The rest of a dice group: the cursor is on `d`; `count` is the number before it (None: 1).
-    fn dice(&mut self, count: Option<i64>, col: usize) -> R<DiceGroup> {
+    /// The group is built in its box (it is large: moving it through the `Result`s cost two copies a group).
+    fn dice(&mut self, count: Option<i64>, col: usize) -> R<Box<DiceGroup>> {
         let count = count.unwrap_or(1);
         if !(1..=MAX_DICE_PER_GROUP as i64).contains(&count) {
             return Err(NotationError::new(col, format!("{count} dice in one group"))
@@ -710,7 +711,7 @@ impl Parser<'_> {
             )
             .allowing(format!("at most {MAX_TOTAL_DICE} dice in one expression")));
         }
-        let mut g = DiceGroup::new(count, die);
+        let mut g = Box::new(DiceGroup::new(count, die));
         g.pos = Pos(col);
         self.modifiers(&mut g)?;
         Ok(g)

@@ -871,7 +871,12 @@ impl Expr {
             roll_groups: 0,
             prerolled: Default::default(),
         };
-        let mut text = String::with_capacity(64);
+        // A lone group's text is about four characters a die ("6, "): sized for it, it is not grown while written.
+        let cap = match &self.root {
+            Node::Dice(g) => 32 + 4 * g.count as usize,
+            _ => 64,
+        };
+        let mut text = String::with_capacity(cap);
         let total = ev.eval(&self.root, &mut text)?;
         // A lone dice group's canonical text is its group's notation, already written.
         let expr = match (&self.root, &self.comment, ev.groups.first()) {
