@@ -140,11 +140,13 @@ impl Parser<'_> {
     /// so every error still comes from the full parse. Tokens a lone group never holds are looked for first,
     /// so an expression of several parts is not read twice.
     fn lone_group(&mut self) -> Option<Node> {
-        let other = |t: &Tok| match t.kind {
+        let other = |(i, t): (usize, &Tok)| match t.kind {
+            // `%` is a die's faces after `d` (`d%`), else the remainder operator
+            TokKind::Ch('%') => i == 0 || self.toks[i - 1].kind != TokKind::Ch('d'),
             TokKind::Ch(c) => matches!(c, '+' | '-' | '*' | '/' | '^' | '(' | ')' | ',' | '{' | '}' | '.'),
             _ => true,
         };
-        if self.toks.iter().any(other) {
+        if self.toks.iter().enumerate().any(other) {
             return None;
         }
         let col = self.col();
