@@ -35,6 +35,12 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
     let run = |toks: &mut Vec<Tok>| {
         let end = lex_into(src, toks)?;
         let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
+        if let Some(root) = p.lone_group() {
+            return Ok(Expr { root, comment: None, version });
+        }
+        p.i = 0;
+        p.total_dice = 0;
+        p.dice_compare = false;
         p.expr()
     };
     TOKS.with(|t| match t.try_borrow_mut() {
@@ -73,7 +79,7 @@ pub fn parse_group(src: &str) -> R<DiceGroup> {
     if p.i < p.toks.len() {
         return Err(p.unexpected("after the dice group"));
     }
-    Ok(g)
+    Ok(*g)
 }
 
 struct Parser<'t> {
@@ -126,6 +132,34 @@ impl Parser<'_> {
                 NotationError::new(*col, format!("the # comment comes too early {context}"))
             }
         }
+    }
+
+    /// The fast path for the commonest expression, one dice group and nothing else (`3d6`, `4d6kh3`): the
+    /// group read as [`primary`](Self::primary) reads it, without the six precedence levels around it. None
+    /// (and the caller parses from the start) if the expression holds anything else or the group is refused,
+    /// so every error still comes from the full parse. Tokens a lone group never holds are looked for first,
+    /// so an expression of several parts is not read twice.
+    fn lone_group(&mut self) -> Option<Node> {
+        let other = |(i, t): (usize, &Tok)| match t.kind {
+            // `%` is a die's faces after `d` (`d%`), else the remainder operator
+            TokKind::Ch('%') => i == 0 || self.toks[i - 1].kind != TokKind::Ch('d'),
+            TokKind::Ch(c) => matches!(c, '+' | '-' | '*' | '/' | '^' | '(' | ')' | ',' | '{' | '}' | '.'),
+            _ => true,
+        };
+        if self.toks.iter().enumerate().any(other) {
+            return None;
+        }
+        let col = self.col();
+        let count = match self.peek()? {
+            'd' => None,
+            c if c.is_ascii_digit() => Some(self.number_or_digits().ok()?.ok()?),
+            _ => return None,
+        };
+        if self.peek() != Some('d') {
+            return None;
+        }
+        let g = self.dice(count, col).ok()?;
+        (self.i == self.toks.len()).then_some(Node::Dice(g))
     }
 
     fn expr(&mut self) -> R<Expr> {
@@ -239,7 +273,7 @@ impl Parser<'_> {
                 if self.peek() == Some('d') {
                     // rpg-dice-roller takes a count computed from numbers, `(1+2)d6`: the same dice as `3d6`
                     let count = self.constant_count(&inner, col)?;
-                    return Ok(Node::Dice(Box::new(self.dice(Some(count), col)?)));
+                    return Ok(Node::Dice(self.dice(Some(count), col)?));
                 }
                 Ok(inner)
             }
@@ -262,12 +296,12 @@ impl Parser<'_> {
                     }
                 };
                 if self.peek() == Some('d') {
-                    Ok(Node::Dice(Box::new(self.dice(Some(n), col)?)))
+                    Ok(Node::Dice(self.dice(Some(n), col)?))
                 } else {
                     Ok(Node::Num(n))
                 }
             }
-            Some('d') => Ok(Node::Dice(Box::new(self.dice(None, col)?))),
+            Some('d') => Ok(Node::Dice(self.dice(None, col)?)),
             Some('{') => self.group(depth),
             Some(c) if c.is_ascii_alphabetic() => self.call(depth),
             _ => Err(self.unexpected("here: expected a number, a dice group (2d6), a function such as floor( or `(`")),
@@ -621,7 +655,8 @@ impl Parser<'_> {
     }
 
     /// The rest of a dice group: the cursor is on `d`; `count` is the number before it (None: 1).
-    fn dice(&mut self, count: Option<i64>, col: usize) -> R<DiceGroup> {
+    /// The group is built in its box (it is large: moving it through the `Result`s cost two copies a group).
+    fn dice(&mut self, count: Option<i64>, col: usize) -> R<Box<DiceGroup>> {
         let count = count.unwrap_or(1);
         if !(1..=MAX_DICE_PER_GROUP as i64).contains(&count) {
             return Err(NotationError::new(col, format!("{count} dice in one group"))
@@ -678,7 +713,7 @@ impl Parser<'_> {
             )
             .allowing(format!("at most {MAX_TOTAL_DICE} dice in one expression")));
         }
-        let mut g = DiceGroup::new(count, die);
+        let mut g = Box::new(DiceGroup::new(count, die));
         g.pos = Pos(col);
         self.modifiers(&mut g)?;
         Ok(g)

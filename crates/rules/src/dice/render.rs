@@ -111,12 +111,18 @@ pub fn group_text(g: &GroupRoll) -> String {
 
 /// [`group_text`], appended to `s`.
 pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
+    push_group_text_of(s, g, false);
+}
+
+/// [`push_group_text`]; `single`: the caller knows every die is one throw (no explosion, reroll or clamp rule),
+/// so the dice need not be looked over for it first.
+pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, single: bool) {
     s.reserve(g.notation.len() + 4 + g.dice.len() * 4);
     s.push_str(&g.notation);
     s.push_str(" [");
     // One throw per die (no explosions, no rerolls): each die is its face and suffixes.
-    let single = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated && !d.clamped;
-    if g.throws_apart || g.dice.iter().all(single) {
+    let one = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated && !d.clamped;
+    if single || g.throws_apart || g.dice.iter().all(one) {
         for (i, d) in g.dice.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
@@ -151,7 +157,9 @@ pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
     s.push(']');
     if g.successes {
         let n = g.subtotal;
-        let _ = write!(s, " ({n} success{})", if n.abs() == 1 { "" } else { "es" });
+        s.push_str(" (");
+        push_int(s, n);
+        s.push_str(if n.abs() == 1 { " success)" } else { " successes)" });
     }
     if g.explosion_capped {
         let _ = write!(s, " (a die stopped at the limit of {MAX_EXPLOSIONS_PER_DIE} explosions)");

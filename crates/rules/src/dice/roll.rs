@@ -481,19 +481,8 @@ fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
     }
     let tie = |i: usize| if hi == m { u32::MAX - i as u32 } else { i as u32 };
     let key = |(i, d): (usize, &DieRoll)| (d.value, tie(i));
-    let mut small = [(0i64, 0u32); 64];
-    let mut large = Vec::new();
-    let keys: &mut [(i64, u32)] = if m <= small.len() {
-        for (slot, k) in small.iter_mut().zip(dice.iter().enumerate().map(key)) {
-            *slot = k;
-        }
-        &mut small[..m]
-    } else {
-        large.extend(dice.iter().enumerate().map(key));
-        &mut large
-    };
     let index = |t: u32| if hi == m { (u32::MAX - t) as usize } else { t as usize };
-    // A few dice at one end (`20d20kh3`, `4d6kh3`'s one dropped): found in one pass over the keys.
+    // A few dice at one end (`20d20kh3`, `4d6kh3`'s one dropped): found in one pass over the dice, no keys stored.
     let ends = [(hi == m && m - lo <= FEW, true, true), (hi == m && lo <= FEW, false, false)];
     let ends = ends.into_iter().chain([(lo == 0 && hi <= FEW, false, true), (lo == 0 && m - hi <= FEW, true, false)]);
     for (applies, largest, kept) in ends {
@@ -506,13 +495,24 @@ fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
                 lo
             };
             dice.iter_mut().for_each(|d| d.kept = !kept);
-            let (found, n) = extremes(keys, count, largest);
+            let (found, n) = extremes(dice.iter().enumerate().map(key), count, largest);
             for &(_, t) in &found[..n] {
                 dice[index(t)].kept = kept;
             }
             return;
         }
     }
+    let mut small = [(0i64, 0u32); 64];
+    let mut large = Vec::new();
+    let keys: &mut [(i64, u32)] = if m <= small.len() {
+        for (slot, k) in small.iter_mut().zip(dice.iter().enumerate().map(key)) {
+            *slot = k;
+        }
+        &mut small[..m]
+    } else {
+        large.extend(dice.iter().enumerate().map(key));
+        &mut large
+    };
     if lo > 0 {
         keys.select_nth_unstable(lo);
     }
@@ -530,20 +530,20 @@ const FEW: usize = 8;
 
 /// The `count` (<= [`FEW`]) largest or smallest keys (all different), by insertion into a short sorted list:
 /// the first `n` of the array returned, with `n`.
-fn extremes(keys: &[(i64, u32)], count: usize, largest: bool) -> ([(i64, u32); FEW], usize) {
+fn extremes(keys: impl Iterator<Item = (i64, u32)>, count: usize, largest: bool) -> ([(i64, u32); FEW], usize) {
     let mut best: [(i64, u32); FEW] = [(0, 0); FEW];
     let mut n = 0;
     let before = |a: &(i64, u32), b: &(i64, u32)| if largest { a > b } else { a < b };
     for k in keys {
-        if n == count && (count == 0 || !before(k, &best[n - 1])) {
+        if n == count && (count == 0 || !before(&k, &best[n - 1])) {
             continue;
         }
         let mut j = if n < count { n } else { n - 1 };
-        while j > 0 && before(k, &best[j - 1]) {
+        while j > 0 && before(&k, &best[j - 1]) {
             best[j] = best[j - 1];
             j -= 1;
         }
-        best[j] = *k;
+        best[j] = k;
         n = (n + 1).min(count);
     }
     (best, n)
@@ -793,7 +793,13 @@ impl Eval<'_> {
                     Some(r) => r,
                     None => g.roll(self.rng),
                 };
-                render::push_group_text(out, &r);
+                // a group with none of these rules throws each die once
+                let single = g.explode.is_none()
+                    && g.reroll.is_none()
+                    && g.unique.is_none()
+                    && g.min.is_none()
+                    && g.max.is_none();
+                render::push_group_text_of(out, &r, single);
                 let v = r.subtotal;
                 self.groups.push(r);
                 value::int(v)
@@ -865,7 +871,12 @@ impl Expr {
             roll_groups: 0,
             prerolled: Default::default(),
         };
-        let mut text = String::with_capacity(64);
+        // A lone group's text is about four characters a die ("6, "): sized for it, it is not grown while written.
+        let cap = match &self.root {
+            Node::Dice(g) => 32 + 4 * g.count as usize,
+            _ => 64,
+        };
+        let mut text = String::with_capacity(cap);
         let total = ev.eval(&self.root, &mut text)?;
         // A lone dice group's canonical text is its group's notation, already written.
         let expr = match (&self.root, &self.comment, ev.groups.first()) {
