@@ -34,14 +34,11 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
     }
     let run = |toks: &mut Vec<Tok>| {
         let end = lex_into(src, toks)?;
-        let mut p = Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false };
-        if let Some(root) = p.lone_group() {
+        if let Some(root) = Parser::new(toks, end, version).lone_group() {
             return Ok(Expr { root, comment: None, version });
         }
-        p.i = 0;
-        p.total_dice = 0;
-        p.dice_compare = false;
-        p.expr()
+        // Not a lone group: a parser of its own reads the whole expression from the start.
+        Parser::new(toks, end, version).expr()
     };
     TOKS.with(|t| match t.try_borrow_mut() {
         Ok(mut toks) => {
@@ -58,15 +55,7 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p = Parser {
-        toks: &toks,
-        i: 0,
-        end,
-        total_dice: 0,
-        version: NOTATION_VERSION,
-        in_group: false,
-        dice_compare: false,
-    };
+    let mut p = Parser::new(&toks, end, NOTATION_VERSION);
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
@@ -94,6 +83,13 @@ struct Parser<'t> {
     in_group: bool,
     /// Reading a dice group's modifiers, whose compare points meet whole numbers only: `>3.5` reads `>=4`.
     dice_compare: bool,
+}
+
+impl<'t> Parser<'t> {
+    /// A parser at the first of `toks` (which end at column `end`), reading notation `version`.
+    fn new(toks: &'t [Tok], end: usize, version: u32) -> Self {
+        Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false }
+    }
 }
 
 impl Parser<'_> {

@@ -195,6 +195,12 @@ impl DiceGroup {
         (value, capped)
     }
 
+    /// Each die is one throw, its face as drawn: no reroll, explosion or `min`/`max` clamp. (`unique` can still
+    /// throw a die again after the others.)
+    fn one_throw_per_die(&self) -> bool {
+        self.reroll.is_none() && self.explode.is_none() && self.min.is_none() && self.max.is_none()
+    }
+
     /// Roll the group, its modifiers in [`ModifierOrder`]. In the legacy order: reroll, explode, keep/drop,
     /// count successes, and a die and the throws its explosions added count as one die (worth their sum) for
     /// keeping and for success counting.
@@ -207,7 +213,7 @@ impl DiceGroup {
         let mut capped = false;
         // (first throw, one past the last throw, value) of each die; only built when a die can have several throws
         let mut chains: Vec<(usize, usize, i64)> = Vec::new();
-        if self.reroll.is_none() && self.explode.is_none() && self.min.is_none() && self.max.is_none() {
+        if self.one_throw_per_die() {
             dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
         } else {
             chains.reserve(n);
@@ -292,7 +298,7 @@ impl DiceGroup {
         let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
         let mut capped = false;
         let clamps = self.min.is_some() || self.max.is_some();
-        if !clamps && self.explode.is_none() && self.reroll.is_none() {
+        if self.one_throw_per_die() {
             // plain throws, one per die (the same draws as the loop below)
             dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
         }
@@ -793,12 +799,8 @@ impl Eval<'_> {
                     Some(r) => r,
                     None => g.roll(self.rng),
                 };
-                // a group with none of these rules throws each die once
-                let single = g.explode.is_none()
-                    && g.reroll.is_none()
-                    && g.unique.is_none()
-                    && g.min.is_none()
-                    && g.max.is_none();
+                // no die thrown again (`unique` rerolls repeated faces) and none clamped: its text need not look
+                let single = g.one_throw_per_die() && g.unique.is_none();
                 render::push_group_text_of(out, &r, single);
                 let v = r.subtotal;
                 self.groups.push(r);
