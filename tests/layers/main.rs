@@ -66,13 +66,23 @@ fn the_apps_imports_point_down_the_layers_with_no_circle() {
     assert!(found.is_empty(), "{} layering problems in src/:\n{}", found.len(), found.join("\n"));
 }
 
+/// The crates whose files import each other in no circle (the app's own `src/` is checked with its layers above).
+/// Not yet among them: the table crate (its table, member, check and log files, and its ask and body); the table
+/// network's, whose relays and WebRTC files share `net.rs`'s state; and the rules crate, whose `systems/mod.rs`
+/// re-exports `choice.rs` and `contest.rs`, which read the `Odds` and `Request` it declares (its notation engine and
+/// Remedy's files no longer form circles).
+const CRATES_WITHOUT_CIRCLES: &[&str] = &["crates/saved", "crates/cli"];
+
 #[test]
-fn the_saved_data_crate_has_no_circle() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/saved");
-    let files = read_crate(&root);
-    assert!(files.contains_key("src/lib.rs"), "read crates/saved/src: {:?}", files.keys().collect::<Vec<_>>());
-    let found = problems(&files, None);
-    assert!(found.is_empty(), "{} problems in crates/saved/src:\n{}", found.len(), found.join("\n"));
+fn the_crates_have_no_circle() {
+    for krate in CRATES_WITHOUT_CIRCLES {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(krate);
+        let files = read_crate(&root);
+        let entry = ["src/lib.rs", "src/main.rs"].into_iter().find(|f| files.contains_key(*f));
+        assert!(entry.is_some(), "read {krate}/src: {:?}", files.keys().collect::<Vec<_>>());
+        let found = problems(&files, None);
+        assert!(found.is_empty(), "{} problems in {krate}/src:\n{}", found.len(), found.join("\n"));
+    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use crate::batch::Answer;
 use dicetray_rules::dice::value::{to_json, value_text};
-use dicetray_rules::dice::{parse, Odds};
+use dicetray_rules::dice::{parse, Expr, Odds};
 use serde_json::json;
 
 /// The odds JSON: `{"expr", "total": [[value, p], ...], "mean", "stddev", "truncated_mass"}`; a value that is not
@@ -14,6 +14,11 @@ pub fn odds_json(expr: &str, d: &Odds) -> serde_json::Value {
         out["exact"] = d.iter().map(|(v, _)| v.to_string()).collect();
     }
     out
+}
+
+/// What each compare point of the expression counts, explodes on or rerolls, one line each (empty if none).
+pub fn compare_lines(e: &Expr) -> String {
+    dicetray_rules::dice::compare_point_sentences(&e.root).into_iter().map(|l| l + "\n").collect()
 }
 
 /// A text table of the distribution with bars, `width` characters for the most likely value.
@@ -38,7 +43,7 @@ pub fn answer(src: &str, as_json: bool) -> Answer {
     }
     Ok(format!(
         "{canon}\n{}mean {:.6}  stddev {:.6}  truncated_mass {}\n{}",
-        crate::roll::compare_lines(&e),
+        compare_lines(&e),
         d.mean(),
         d.stddev(),
         if d.truncated_mass() == 0.0 { "0".to_string() } else { format!("{:.3e}", d.truncated_mass()) },

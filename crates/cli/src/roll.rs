@@ -2,7 +2,7 @@
 
 use crate::args::RollArgs;
 use crate::batch::Answer;
-use crate::odds::odds_json;
+use crate::odds::{compare_lines, odds_json};
 use dicetray_rules::dice::value::{to_f64, to_json, value_text};
 use dicetray_rules::dice::{parse, Expr, NotationError, Value};
 use dicetray_rules::rng::{fresh_seed, seeded};
@@ -34,11 +34,6 @@ pub fn answer(src: &str, a: &RollArgs) -> Answer {
             }
         }
     }
-}
-
-/// What each compare point of the expression counts, explodes on or rerolls, one line each (empty if none).
-pub fn compare_lines(e: &Expr) -> String {
-    dicetray_rules::dice::compare_point_sentences(&e.root).into_iter().map(|l| l + "\n").collect()
 }
 
 /// Simulate `n` rolls from one generator seeded with `seed`.

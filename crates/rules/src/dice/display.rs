@@ -8,7 +8,7 @@
 //! keeps their order, so it prints its ♻ reroll as `~` marks (or its ▲/▼ keep as `^`/`v`), which re-parse to it.
 
 use super::ast::*;
-use super::render::push_int;
+use super::digits::push_int;
 use super::value;
 use crate::die::DieKind;
 use std::fmt::{self, Display, Formatter};

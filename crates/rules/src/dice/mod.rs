@@ -14,8 +14,10 @@
 
 pub mod ast;
 pub mod compare_words;
+mod digits;
 mod display;
 pub mod error;
+mod group_roll;
 mod lex;
 pub mod limits;
 pub mod marks;

@@ -13,8 +13,9 @@
 //!
 //! A whole roll reads `4d6kh3 [6, 5, 3, 1 dropped] + 2 "bonus" = 16  # comment` (labels in double quotes).
 
+use super::digits::push_int;
+use super::group_roll::GroupRoll;
 use super::limits::MAX_EXPLOSIONS_PER_DIE;
-use super::roll::GroupRoll;
 use crate::die::{DieKind, DieRoll};
 use std::fmt::Write;
 
@@ -25,39 +26,6 @@ fn push_face(s: &mut String, kind: DieKind, f: i64) {
         (DieKind::Fudge | DieKind::FudgeOne, -1) => s.push('-'),
         _ => push_int(s, f),
     }
-}
-
-/// Append an integer without going through `fmt` (rendering is on the hot path of every roll): a face below
-/// 100 inline, anything else out of line.
-#[inline(always)]
-pub(crate) fn push_int(s: &mut String, v: i64) {
-    if (0..10).contains(&v) {
-        s.push((b'0' + v as u8) as char);
-    } else if (10..100).contains(&v) {
-        s.push((b'0' + (v / 10) as u8) as char);
-        s.push((b'0' + (v % 10) as u8) as char);
-    } else {
-        push_int_long(s, v);
-    }
-}
-
-#[inline(never)]
-fn push_int_long(s: &mut String, v: i64) {
-    if v < 0 {
-        s.push('-');
-    }
-    let mut n = v.unsigned_abs();
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("?"));
 }
 
 #[inline]

@@ -3,46 +3,15 @@
 
 use super::ast::*;
 use super::error::NotationError;
+pub use super::group_roll::GroupRoll;
 use super::limits::{MAX_EXPLOSIONS_PER_DIE, MAX_REROLLS_PER_DIE};
-use super::render;
 use super::value::{self, PowError, Value};
+use super::{digits, render};
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, seeded, RollRng};
 use num_traits::Signed;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
-
-/// One dice group rolled.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GroupRoll {
-    /// The group in canonical notation (`4d6kh3`).
-    pub notation: String,
-    /// Every throw, in order; the throws an explosion added follow the die that exploded (`from_explosion`).
-    pub dice: Vec<DieRoll>,
-    /// The group's value: the sum of kept dice, or with a success compare point, successes less failures.
-    pub subtotal: i64,
-    /// True if the group counts successes (so `subtotal` is a count).
-    pub successes: bool,
-    /// True if some die reached [`MAX_EXPLOSIONS_PER_DIE`] and stopped exploding.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub explosion_capped: bool,
-    /// True if every throw is a die of its own, explosion throws included (notation version 3's `!` and `!p`):
-    /// keep, drop and counting chose among throws, and the breakdown lists them apart.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub throws_apart: bool,
-}
-
-impl GroupRoll {
-    /// Each die as (first throw, one past its last throw, value): a die and the throws its explosions added
-    /// count as one, unless the throws are dice of their own ([`throws_apart`](Self::throws_apart)).
-    pub(crate) fn dice_spans(&self) -> Vec<(usize, usize, i64)> {
-        if self.throws_apart {
-            self.dice.iter().enumerate().map(|(i, d)| (i, i + 1, d.value)).collect()
-        } else {
-            chains(&self.dice)
-        }
-    }
-}
 
 /// The value of a `[label]`led part of the expression.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -596,22 +565,6 @@ fn dice_nodes<'n>(node: &'n Node, out: &mut Vec<&'n DiceGroup>) {
     }
 }
 
-/// Each die of a rolled group as (first throw, one past its last throw, value): a die and the throws its
-/// explosions added count as one.
-pub(crate) fn chains(dice: &[DieRoll]) -> Vec<(usize, usize, i64)> {
-    let mut out: Vec<(usize, usize, i64)> = Vec::new();
-    for (i, d) in dice.iter().enumerate() {
-        match out.last_mut() {
-            Some(c) if d.from_explosion => {
-                c.1 = i + 1;
-                c.2 += d.value;
-            }
-            _ => out.push((i, i + 1, d.value)),
-        }
-    }
-    out
-}
-
 /// Keep/drop of a one-expression group over every (still kept) die of its dice groups; each group's subtotal
 /// is counted again. Among equal dice, those rolled first are kept.
 fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
@@ -787,7 +740,7 @@ impl Eval<'_> {
     fn eval(&mut self, node: &Node, out: &mut String) -> Result<Value, NotationError> {
         Ok(match node {
             Node::Num(n) => {
-                render::push_int(out, *n);
+                digits::push_int(out, *n);
                 value::int(*n)
             }
             Node::Decimal(v) => {

@@ -29,7 +29,7 @@ pub fn to_f64(v: Value) -> f64 {
 /// Append the value as text: `3`, `-1.5`, `0.125`, `≈1.33`.
 pub fn push_value(s: &mut String, v: Value) {
     if v.is_integer() {
-        super::render::push_int(s, *v.numer());
+        super::digits::push_int(s, *v.numer());
         return;
     }
     match exact_decimal(v) {

@@ -38,7 +38,7 @@ pub(crate) fn node_odds(node: &Node, budget: &mut Budget) -> Result<Odds, Notati
             Ok(group_odds(g, budget)?.into())
         }
         Node::Label(x, _) => node_odds(x, budget),
-        Node::Group(g) => super::roll_group::roll_group_odds(g, budget),
+        Node::Group(g) => super::roll_group::roll_group_odds(g, budget, node_odds),
         Node::Neg(x) => {
             let d = node_odds(x, budget)?;
             match d.inner {

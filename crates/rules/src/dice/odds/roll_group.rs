@@ -4,7 +4,6 @@
 use super::super::ast::{BinOp, DiceGroup, Node, RollGroup};
 use super::super::error::NotationError;
 use super::super::value::{self, Value};
-use super::arith::node_odds;
 use super::budget::{check_support, Budget};
 use super::die::die_value;
 use super::exact::Odds;
@@ -27,13 +26,18 @@ fn truncated(odds: &[Odds]) -> f64 {
     1.0 - odds.iter().map(|o| 1.0 - o.truncated_mass()).product::<f64>()
 }
 
-pub(crate) fn roll_group_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationError> {
+/// How the odds of a sub-expression are read: the expression walker's `node_odds`, which calls
+/// [`roll_group_odds`] for a `{...}` group and is handed back to it, so the group's code does not import the walker.
+pub(crate) type NodeOdds = fn(&Node, &mut Budget) -> Result<Odds, NotationError>;
+
+/// The odds of a `{...}` group, its sub-expressions read with `node_odds`.
+pub(crate) fn roll_group_odds(g: &RollGroup, budget: &mut Budget, node_odds: NodeOdds) -> Result<Odds, NotationError> {
     let col = g.pos.0;
     if g.keeps_dice() {
         let total = if g.keep.is_none() && g.drop.is_none() {
             node_odds(&g.exprs[0], budget)?
         } else {
-            keep_dice_odds(g, budget)?
+            keep_dice_odds(g, budget, node_odds)?
         };
         return match g.success {
             None => Ok(total),
@@ -119,7 +123,7 @@ fn terms<'n>(node: &'n Node, dice: &mut Vec<&'n DiceGroup>, constant: &mut Value
 }
 
 /// `{3d6 + 2d8}kh2`: keep among every die of the dice groups inside.
-fn keep_dice_odds(g: &RollGroup, budget: &mut Budget) -> Result<Odds, NotationError> {
+fn keep_dice_odds(g: &RollGroup, budget: &mut Budget, node_odds: NodeOdds) -> Result<Odds, NotationError> {
     let col = g.pos.0;
     let refuse = |why: &str| {
         NotationError::new(col, format!("no exact odds for this group: {why}")).allowing(

@@ -30,14 +30,16 @@ pub mod d20;
 pub mod kept;
 pub mod odds;
 pub mod outcome;
+pub mod policy;
 pub mod request;
 pub mod reroll;
 pub mod roll;
+pub mod totals;
 
 pub use check_dice::{CheckDice, Keep};
 pub use outcome::{Natural, Outcome};
+pub use policy::RerollPolicy;
 pub use request::{Check, Reactive, RemedyRequest};
-pub use reroll::RerollPolicy;
 pub use roll::{CheckRoll, RemedyRoll, RerollChoice};
 
 use crate::dist::Dist;

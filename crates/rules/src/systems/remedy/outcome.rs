@@ -17,6 +17,11 @@
 use super::request::Reactive;
 use serde::{Deserialize, Serialize};
 
+/// Event: an attack's applying triumph, a critical hit.
+pub const EVENT_CRITICAL_HIT: &str = "critical_hit";
+/// Event: in a contest, both sides' triumphs (or both disasters) cancelled.
+pub const EVENT_CANCELLED: &str = "cancelled";
+
 /// The four Remedy results, best first (names are part of the saved-data format).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

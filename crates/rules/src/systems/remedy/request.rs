@@ -8,7 +8,7 @@
 //! disaster ranges; on the acting side `attack: true` makes a triumph a critical hit.
 
 use super::check_dice::CheckDice;
-use super::reroll::RerollPolicy;
+use super::policy::RerollPolicy;
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
 

@@ -21,43 +21,19 @@
 
 use super::check_dice::{CheckDice, Keep};
 use super::d20::{natural_of, value_probs};
-use super::odds::{compare, modifier_dist, SideTotals};
 use super::outcome::{contest_by_naturals, Natural, Outcome};
+pub use super::policy::RerollPolicy;
 use super::request::{Against, Reactive, Side};
+use super::totals::{compare, modifier_dist, SideTotals};
 use crate::dist::{add_up, Dist};
 use crate::multiset::each_multiset;
 use crate::systems::RequestError;
-use serde::{Deserialize, Serialize};
 
 /// Most combinations of faces in the ♻ range the exact odds of `best` with ▼ may walk.
 pub const MAX_BEST_FACE_SETS: u64 = 200_000;
 
 /// Two chances closer than this are a tie (and a tie keeps the dice).
 const TIE: f64 = 1e-12;
-
-/// Who decides which d20s in the ♻ range are rerolled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RerollPolicy {
-    /// Every d20 in range is rerolled.
-    #[default]
-    Always,
-    /// None is (the player may pick some afterwards: the request's `rerolled`).
-    Never,
-    /// The set that most raises the chance of succeeding; ties keep.
-    Best,
-}
-
-impl RerollPolicy {
-    /// The name in requests.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RerollPolicy::Always => "always",
-            RerollPolicy::Never => "never",
-            RerollPolicy::Best => "best",
-        }
-    }
-}
 
 /// The chance of the acting side succeeding (success or triumph) for each value of its kept d20.
 pub struct Aim {
@@ -74,7 +50,7 @@ impl Aim {
     /// For `own` against `against`, tabulated over the values a d20 of `own` reaches before the explosion tail.
     pub fn new(own: &Side, against: &Against, budget: f64) -> Aim {
         let opponent = match against {
-            Against::Contest { opponent, .. } => Some(super::odds::side_totals(opponent, budget)),
+            Against::Contest { opponent, .. } => Some(super::totals::side_totals(opponent, budget)),
             Against::Dc(_) => None,
         };
         let modifier = modifier_dist(own);

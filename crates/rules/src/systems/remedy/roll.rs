@@ -3,17 +3,14 @@
 use super::check_dice::{CheckDice, Keep};
 use super::d20::{natural_of, throw, ThrownD20, EXPLOSION_CAP};
 use super::outcome::{against_dc, contest, Natural, Outcome};
+pub use super::outcome::{EVENT_CANCELLED, EVENT_CRITICAL_HIT};
+use super::policy::RerollPolicy;
 use super::request::{Against, Reactive, Side};
-use super::reroll::{best_rerolls, Aim, RerollPolicy};
+use super::reroll::{best_rerolls, Aim};
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, RollRng};
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
-
-/// Event: an attack's applying triumph, a critical hit.
-pub const EVENT_CRITICAL_HIT: &str = "critical_hit";
-/// Event: in a contest, both sides' triumphs (or both disasters) cancelled.
-pub const EVENT_CANCELLED: &str = "cancelled";
 
 /// One side's check, fully broken down.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -221,7 +218,7 @@ pub fn roll_with(
             RerollChoice::Policy(RerollPolicy::Always) => in_range(first),
             RerollChoice::Policy(RerollPolicy::Never) => Vec::new(),
             RerollChoice::Policy(RerollPolicy::Best) => {
-                let budget = super::odds::budget(own, against);
+                let budget = super::totals::budget(own, against);
                 best_rerolls(&Aim::new(own, against, budget), &own.dice, budget, first)
             }
             RerollChoice::Player(list) => list,

@@ -1,0 +1,35 @@
+//! Writing integers into text without `fmt`: rendering a roll writes every die's face, so this is on the hot path
+//! of every roll. The notation's renderer, its values and its display all write through it.
+
+/// Append an integer without going through `fmt` (rendering is on the hot path of every roll): a face below
+/// 100 inline, anything else out of line.
+#[inline(always)]
+pub(crate) fn push_int(s: &mut String, v: i64) {
+    if (0..10).contains(&v) {
+        s.push((b'0' + v as u8) as char);
+    } else if (10..100).contains(&v) {
+        s.push((b'0' + (v / 10) as u8) as char);
+        s.push((b'0' + (v % 10) as u8) as char);
+    } else {
+        push_int_long(s, v);
+    }
+}
+
+#[inline(never)]
+fn push_int_long(s: &mut String, v: i64) {
+    if v < 0 {
+        s.push('-');
+    }
+    let mut n = v.unsigned_abs();
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("?"));
+}
