@@ -4,8 +4,8 @@
 //! (`Sheet`: "Stealth, 24-System, DC 15": the GM sets the DC, the player's sheet the rank). Every phone checks
 //! that an answer keeps every value the GM set; what the sheet gave stays the player's word.
 
-use crate::body::RollRequest;
 use crate::limits::{MAX_ASK_FIELDS, MAX_NAME_CHARS};
+use crate::request::RollRequest;
 use dicetray_rules::systems::{Request, SYSTEM_IDS};
 use serde_json::{Map, Value};
 

@@ -2,16 +2,7 @@
 
 use crate::ask::AskFor;
 use crate::key::{Bytes32, PeerKey};
-
-crate::tagged_enum! {
-    /// What is rolled: a system request (`dicetray_rules::systems::Request` JSON, kept as the exact text sent) or
-    /// notation text with the notation version it is read with.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub enum RollRequest by "kind" {
-        System = "system" { json: String },
-        Notation = "notation" { text: String, version: u32 },
-    }
-}
+pub use crate::request::RollRequest;
 
 crate::tagged_enum! {
     /// What a signed message says; `type` names the variant.

@@ -14,6 +14,7 @@ pub mod key;
 pub mod limits;
 pub mod log;
 pub mod member;
+pub mod request;
 pub mod roll;
 pub mod seed;
 pub mod signal;
