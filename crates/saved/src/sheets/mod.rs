@@ -50,9 +50,14 @@ fn row_name(name: &str, kind: &str, index: usize) -> String {
     }
 }
 
-/// A row's request fields, from `(field, value)` pairs.
+/// A row's request fields, from `(field, value)` pairs. Inserted one by one: collecting would compile the map's
+/// sort once per number of pairs, for maps of one or two fields.
 fn fields_of<const N: usize>(pairs: [(&str, serde_json::Value); N]) -> serde_json::Map<String, serde_json::Value> {
-    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    let mut fields = serde_json::Map::new();
+    for (k, v) in pairs {
+        fields.insert(k.to_string(), v);
+    }
+    fields
 }
 
 /// `"<value> is out of range (<allowed>)"`, the problem every sheet's range check reports.
