@@ -67,6 +67,16 @@ pub(crate) fn envelope(value: Value) -> Result<(u32, Value, Map<String, Value>),
 /// writes up to `current`, into `T`: a newer version is [`DecodeError::Future`] (leave it alone); anything else that
 /// is not such a blob is [`DecodeError::Unreadable`], saying where (`data.<path>`). `noun` names it in messages.
 pub fn decode_whole<T: serde::de::DeserializeOwned>(raw: &str, current: u32, noun: &str) -> Result<T, DecodeError> {
+    serde_path_to_error::deserialize(whole_data(raw, current, noun)?).map_err(unreadable_data)
+}
+
+fn unreadable_data(e: serde_path_to_error::Error<serde_json::Error>) -> DecodeError {
+    DecodeError::Unreadable(format!("field `data.{}`: {}", e.path(), e.inner()))
+}
+
+/// The `data` of [`decode_whole`]'s blob, checked as it says: apart from its reading into `T`, so compiled once
+/// rather than once per type.
+fn whole_data(raw: &str, current: u32, noun: &str) -> Result<Value, DecodeError> {
     let value: Value =
         serde_json::from_str(raw).map_err(|e| DecodeError::Unreadable(format!("not valid JSON ({e})")))?;
     if !value.is_object() {
@@ -82,10 +92,7 @@ pub fn decode_whole<T: serde::de::DeserializeOwned>(raw: &str, current: u32, nou
     if version == 0 {
         return Err(DecodeError::Unreadable(format!("field `version`: 0 is not a {noun} version (1 is the first)")));
     }
-    serde_path_to_error::deserialize(data).map_err(|e| {
-        let path = e.path().to_string();
-        DecodeError::Unreadable(format!("field `data.{path}`: {}", e.inner()))
-    })
+    Ok(data)
 }
 
 fn kind_of(v: &Value) -> &'static str {
@@ -157,6 +164,28 @@ pub fn decode<T: Item>(raw: &str, kind: Kind) -> Result<Decoded<T>, DecodeError>
 
 /// [`decode`] from parsed JSON.
 pub fn decode_value<T: Item>(value: Value, kind: Kind) -> Result<Decoded<T>, DecodeError> {
+    let Migrated { entries, from_version, meta } = migrate(value, kind)?;
+    let mut items = Vec::with_capacity(entries.len());
+    let mut bad = Vec::new();
+    for (index, entry) in entries.into_iter().enumerate() {
+        match T::read(&entry) {
+            Ok(item) => items.push(item),
+            Err(error) => bad.push(BadEntry { index, error, raw: entry }),
+        }
+    }
+    Ok(Decoded { items, bad, from_version, meta })
+}
+
+/// A blob's entries at the current version, not yet read.
+struct Migrated {
+    entries: Vec<Value>,
+    from_version: u32,
+    meta: Map<String, Value>,
+}
+
+/// The envelope and the migrations of [`decode_value`], apart from its reading of each entry: the same for every
+/// kind of entry, so compiled once rather than once per entry type.
+fn migrate(value: Value, kind: Kind) -> Result<Migrated, DecodeError> {
     let (from_version, mut data, meta) = envelope(value)?;
     if from_version > kind.current_version() {
         return Err(DecodeError::Future(from_version));
@@ -174,15 +203,7 @@ pub fn decode_value<T: Item>(value: Value, kind: Kind) -> Result<Decoded<T>, Dec
     let Value::Array(entries) = data else {
         return Err(DecodeError::Unreadable(format!("field `data`: expected an array, found {}", kind_of(&data))));
     };
-    let mut items = Vec::with_capacity(entries.len());
-    let mut bad = Vec::new();
-    for (index, entry) in entries.into_iter().enumerate() {
-        match T::read(&entry) {
-            Ok(item) => items.push(item),
-            Err(error) => bad.push(BadEntry { index, error, raw: entry }),
-        }
-    }
-    Ok(Decoded { items, bad, from_version, meta })
+    Ok(Migrated { entries, from_version, meta })
 }
 
 #[cfg(test)]

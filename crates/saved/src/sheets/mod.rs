@@ -50,9 +50,14 @@ fn row_name(name: &str, kind: &str, index: usize) -> String {
     }
 }
 
-/// A row's request fields, from `(field, value)` pairs.
+/// A row's request fields, from `(field, value)` pairs. Inserted one by one: collecting would compile the map's
+/// sort once per number of pairs, for maps of one or two fields.
 fn fields_of<const N: usize>(pairs: [(&str, serde_json::Value); N]) -> serde_json::Map<String, serde_json::Value> {
-    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    let mut fields = serde_json::Map::new();
+    for (k, v) in pairs {
+        fields.insert(k.to_string(), v);
+    }
+    fields
 }
 
 /// `"<value> is out of range (<allowed>)"`, the problem every sheet's range check reports.
@@ -75,11 +80,10 @@ macro_rules! declare_sheets {
 
         impl<'de> Deserialize<'de> for Sheet {
             fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Self, D::Error> {
-                use serde_json::from_value;
                 let ids = &dicetray_rules::systems::SYSTEM_IDS;
                 dicetray_rules::tagged::deserialize(input, "system", ids, "internally tagged enum Sheet", |id, fields| {
                     Some(match id {
-                        $($id => from_value(fields).map(Sheet::$variant),)*
+                        $($id => read(fields).map(Sheet::$variant),)*
                         _ => return None,
                     })
                 })
@@ -179,6 +183,13 @@ macro_rules! declare_sheets {
 }
 
 dicetray_rules::for_each_system!(declare_sheets);
+
+/// A system's sheet from its fields (the sheet without `system`), failing as `serde_json::from_value` would. It
+/// reads through the same path-tracking reading as [`trace`], so each sheet type is compiled once for both,
+/// instead of once plainly and once more for the character import's error paths.
+fn read<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T, serde_json::Error> {
+    serde_path_to_error::deserialize(body).map_err(serde_path_to_error::Error::into_inner)
+}
 
 /// Where reading `body` as a `T` fails, as `(path, message)` (the path empty for the sheet itself).
 fn trace<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Option<(String, String)> {
