@@ -1,6 +1,7 @@
 //! One character in the list: name, system, a one-line summary, and its actions.
 
 use super::ui::CharactersUi;
+use crate::state::erased;
 use crate::systems::system_name;
 use leptos::prelude::*;
 
@@ -34,7 +35,7 @@ pub fn CharacterCard(id: String) -> impl IntoView {
                 </Show>
             </div>
             <p class="character-summary">{move || shown.with(|s| s.2.clone())}</p>
-            <SheetRolls id=id rolls=Signal::derive(move || shown.with(|s| s.3.clone())) name=Signal::derive(name) />
+            <SheetRolls id=id rolls=erased::derive(move || shown.with(|s| s.3.clone())) name=erased::derive(name) />
             <div class="card-actions">
                 <button
                     type="button"

@@ -2,6 +2,7 @@
 
 use super::ui::CharactersUi;
 use crate::state::edit::CharacterAccess;
+use crate::state::erased;
 use crate::systems::{self, system_name};
 use leptos::prelude::*;
 
@@ -30,7 +31,7 @@ pub fn CharacterEditor(id: String) -> impl IntoView {
     let system = Memo::new(move |_| character.with(|c| c.sheet.system_id()));
     let heading = NodeRef::<leptos::html::H2>::new();
     // Opening a character takes focus to it (and, on a phone, scrolls down to it).
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         if let Some(h) = heading.get() {
             let _ = h.focus();
             h.scroll_into_view();

@@ -3,6 +3,7 @@
 //! it, else the roll in words and its link copied) and Copy link.
 
 use super::{replay, text};
+use crate::state::erased;
 use crate::state::HistoryEntry;
 use crate::widgets::dice::DiceRow;
 use crate::widgets::share::{absolute_url, copy_text, share_roll, Shared};
@@ -64,7 +65,7 @@ pub fn EntryRow(entry: HistoryEntry) -> impl IntoView {
     let fallback = RwSignal::new(None::<String>);
     let sent = RwSignal::new(Sent::Not);
     let fallback_ref = NodeRef::<leptos::html::Input>::new();
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         if fallback.with(Option::is_some) {
             if let Some(input) = fallback_ref.get() {
                 let _ = input.focus();

@@ -7,6 +7,7 @@ use crate::characters::editor::CharacterEditor;
 use crate::characters::transfer::TransferPanel;
 use crate::characters::ui::CharactersUi;
 use crate::route::use_hash;
+use crate::state::erased;
 use leptos::prelude::*;
 
 /// The Undo offer after a delete.
@@ -67,8 +68,8 @@ pub fn CharactersScreen() -> impl IntoView {
     // `#/characters/<id>` opens that character, once it is loaded, and again whenever the address changes.
     let hash = use_hash();
     let wanted = RwSignal::new(None::<String>);
-    Effect::new(move |_| wanted.set(linked_character(&hash.get())));
-    Effect::new(move |_| {
+    erased::effect(move |_| wanted.set(linked_character(&hash.get())));
+    erased::effect(move |_| {
         if let Some(id) = wanted.get() {
             if ui.state.characters.with(|cs| cs.iter().any(|c| c.id == id)) {
                 ui.open(&id);

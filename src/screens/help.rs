@@ -8,6 +8,7 @@
 
 use crate::help::{self, notation::NotationHelp, OddsHelp};
 use crate::route::{current_hash, use_hash};
+use crate::state::erased;
 use leptos::ev::MouseEvent;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
@@ -56,7 +57,7 @@ fn contents_link(slug: &'static str, label: &'static str) -> impl IntoView {
 pub fn HelpScreen() -> impl IntoView {
     // After the first render, go to the section the address names (`#/help/remedy`), and again whenever it changes.
     let hash = use_hash();
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         hash.track();
         request_animation_frame(scroll_to_hash);
     });

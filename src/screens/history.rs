@@ -6,6 +6,7 @@ use crate::history::filter::{self, Filter, Who};
 use crate::history::luck::{scope_words, shown_roll};
 use crate::history::stats;
 use crate::history::text::system_label;
+use crate::state::erased;
 use crate::state::{now_ms, use_app_state, AppState, HistoryEntry};
 use crate::widgets::luck::{luck_preload, luck_report, LuckFold, Per, Rolls, Scope};
 use crate::widgets::odds_chart::percent;
@@ -310,7 +311,7 @@ fn HistoryTools(state: AppState) -> impl IntoView {
     let clear_ref = NodeRef::<leptos::html::Button>::new();
     let empty = Memo::new(move |_| state.history.with(|h| h.is_empty()));
 
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         if confirming.get() {
             if let Some(b) = cancel_ref.get() {
                 let _ = b.focus();

@@ -1,6 +1,7 @@
 //! The Roll screen: pick a character (and, in the panel, one of its skills) or roll ad hoc for any of the five
 //! systems; the system's panel shows its inputs, the exact odds of every outcome live, and the roll.
 
+use crate::state::erased;
 use crate::state::situation::SituationMemory;
 use crate::state::use_app_state;
 use crate::systems::{self, kit, system_name};
@@ -40,11 +41,11 @@ pub fn RollScreen() -> impl IntoView {
     let saved_system = state.desk.with_untracked(|d| d.ad_hoc_system.clone());
     let known = SYSTEMS.iter().any(|s| s.id == saved_system);
     let ad_hoc_system = RwSignal::new(if known { saved_system } else { SYSTEMS[0].id.to_string() });
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         let id = who.get();
         state.roll_as((!id.is_empty()).then_some(id.as_str()));
     });
-    Effect::new(move |first_done: Option<()>| {
+    erased::effect(move |first_done: Option<()>| {
         let system = ad_hoc_system.get();
         if first_done.is_some() {
             state.desk.update(|d| d.ad_hoc_system = system);

@@ -3,6 +3,7 @@
 //! who is at the table and how they are connected, refused messages, and the table log to export for
 //! `dicetray verify`.
 
+use crate::state::erased;
 use crate::state::use_app_state;
 use crate::table::ask::AskForm;
 use crate::table::asked::AskedList;
@@ -81,7 +82,7 @@ fn Invite(seat: Seated) -> impl IntoView {
     };
     let alone_now = seat.with_member(|m| m.table().peers().values().filter(|p| p.present).count() <= 1);
     let open = RwSignal::new(seat.is_gm() && alone_now);
-    Effect::new(move |was_alone: Option<bool>| {
+    erased::effect(move |was_alone: Option<bool>| {
         let alone = alone();
         if was_alone == Some(true) && !alone {
             open.set(false);

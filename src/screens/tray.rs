@@ -10,6 +10,7 @@
 use crate::help::syntax::SyntaxHelp;
 use crate::history::entry_row::share_words;
 use crate::history::replay::replay_hash;
+use crate::state::erased;
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, AppState, RollSource};
 use crate::tray::breakdown::Breakdown;
@@ -53,27 +54,27 @@ pub fn TrayScreen() -> impl IntoView {
     let rolls = RwSignal::new(0u32);
     // An error rolling (division by zero, overflow): shown until the text changes.
     let roll_error = RwSignal::new(None::<(String, NotationError)>);
-    let can_roll = Signal::derive(move || parsed.with(|p| matches!(p, Some(Ok(_)))));
-    let invalid = Signal::derive(move || parsed.with(|p| matches!(p, Some(Err(_)))));
+    let can_roll = erased::derive(move || parsed.with(|p| matches!(p, Some(Ok(_)))));
+    let invalid = erased::derive(move || parsed.with(|p| matches!(p, Some(Err(_)))));
     // A result must not stay on screen under text that no longer reads as what was rolled.
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         if invalid.get() {
             last.set(None);
         }
     });
 
-    let feedback = Signal::derive(move || {
+    let feedback = erased::derive(move || {
         let source = text.get();
         match parsed.get() {
             Some(Err(e)) => Some((source, e)),
             _ => roll_error.get(),
         }
     });
-    let odds_error = Signal::derive(move || match odds.get() {
+    let odds_error = erased::derive(move || match odds.get() {
         Some(Err(e)) => Some(e),
         _ => None,
     });
-    let rolled = Signal::derive(move || {
+    let rolled = erased::derive(move || {
         let total = last.with(|r| r.as_ref().map(|r| (r.expr.clone(), r.total)))?;
         parsed.with(|p| matches!(p, Some(Ok(e)) if e.to_string() == total.0)).then_some(total.1)
     });
@@ -143,7 +144,7 @@ pub fn TrayScreen() -> impl IntoView {
                         <NotationInput
                             text=text
                             invalid=invalid
-                            compare_words=Signal::derive(move || points.with(|p| !p.is_empty()))
+                            compare_words=erased::derive(move || points.with(|p| !p.is_empty()))
                             on_input=move |_| edited()
                             on_key=on_key
                             node_ref=input_ref
@@ -156,7 +157,7 @@ pub fn TrayScreen() -> impl IntoView {
                     <Suggestion text=text invalid=invalid on_use=move |e: String| pick(e) />
                     <CompareWords points=points text=text />
                     <Breakdown roll=last count=rolls />
-                    <ShareRoll what=Signal::derive(move || shared(state, last_entry.get().filter(|_| last.with(Option::is_some)))) />
+                    <ShareRoll what=erased::derive(move || shared(state, last_entry.get().filter(|_| last.with(Option::is_some)))) />
                     <DiceButtons text=text on_edit=move |_| edited() />
                     <Favourites text=text can_save=can_roll on_pick=pick />
                     <RecallChips recent=recent on_pick=pick />
@@ -180,7 +181,7 @@ pub fn TrayScreen() -> impl IntoView {
 /// The Tray's text, as the player left it (the desk), kept there as it changes.
 fn kept_text(state: AppState) -> RwSignal<String> {
     let text = RwSignal::new(state.desk.with_untracked(|d| d.tray_text.clone()));
-    Effect::new(move |first_done: Option<()>| {
+    erased::effect(move |first_done: Option<()>| {
         let typed = text.get();
         if first_done.is_some() {
             state.desk.update(|d| d.set_tray_text(&typed));

@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 
 pub mod edit;
+pub mod erased;
 mod notice;
 pub mod roll;
 pub mod situation;

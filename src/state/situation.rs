@@ -3,6 +3,7 @@
 //! uses ([`SituationMemory::provide`]); each input widget restores itself from it when it is made and remembers
 //! every change ([`remember`]). Outside the Roll screen (no memory provided) inputs remember nothing.
 
+use super::erased;
 use super::{now_ms, AppState};
 use dicetray_saved::desk::AD_HOC;
 use leptos::prelude::*;
@@ -107,7 +108,7 @@ pub fn remember_with(field: String, restore: Box<dyn FnOnce(&str) + '_>, current
     if let Some(text) = memory.recall(&field) {
         restore(&text);
     }
-    Effect::new(move |first_done: Option<()>| {
+    erased::effect(move |first_done: Option<()>| {
         let text = current();
         if first_done.is_some() {
             memory.note(&field, &text);

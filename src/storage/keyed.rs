@@ -8,6 +8,7 @@
 
 use super::backend::{Backend, StoreError};
 use super::load::{not_read, refused};
+use crate::state::erased;
 use crate::state::{AppState, NoticeLevel};
 use dicetray_saved::desk::{decode_desk, encode_desk, Desk, DESK_KEY, DESK_VERSION};
 use dicetray_saved::migrate::DecodeError;
@@ -208,7 +209,7 @@ pub fn start<T: Keyed>(state: AppState, loaded: LoadedKey<T>, backend: Rc<dyn Ba
 /// Save a moment after each change `track` sees, and when the page goes away.
 fn watch(sync: Rc<KeySync>, track: fn(&AppState)) {
     let (s, state) = (Rc::clone(&sync), sync.state);
-    Effect::new(move |prev: Option<()>| {
+    erased::effect(move |prev: Option<()>| {
         track(&state);
         if prev.is_some() {
             s.schedule();

@@ -8,6 +8,7 @@ use super::backend::{Backend, StoreError};
 use super::perf::{mark, measure_since};
 use super::quarantine::keep_aside;
 use super::restore::{self, Restored};
+use crate::state::erased;
 use crate::state::{now_ms, AppState, Character, History, HistoryEntry, NoticeLevel};
 use dicetray_saved::compact::{encode_saved, warm};
 use dicetray_saved::merge::merge_characters;
@@ -356,14 +357,14 @@ pub fn start(state: AppState, saved: Saved) {
 
     // Save on change. The first run only subscribes when what was loaded is exactly what is stored.
     let s = Rc::clone(&sync);
-    Effect::new(move |prev: Option<()>| {
+    erased::effect(move |prev: Option<()>| {
         state.history.track();
         if prev.is_some() || !hist_clean {
             s.schedule(Kind::History);
         }
     });
     let s = Rc::clone(&sync);
-    Effect::new(move |prev: Option<()>| {
+    erased::effect(move |prev: Option<()>| {
         state.characters.track();
         if prev.is_some() || !chars_clean {
             s.schedule(Kind::Characters);

@@ -4,6 +4,7 @@
 //! inputs change. Folded by default; its code is in the `beyond` chunk (with the luck report, `widgets::luck`), fetched when
 //! first unfolded.
 
+use crate::state::erased;
 use crate::systems::roll_bar::outcome_mark;
 use crate::widgets::lazy_screen::lazy_view;
 use crate::widgets::odds_chart::percent;
@@ -194,7 +195,7 @@ fn ChanceCell(p: Signal<f64>) -> impl IntoView {
 fn ChoiceRowsTable(shape: Shape, table: Memo<Option<Table>>) -> impl IntoView {
     let Shape { system_id, choice, values, partial } = shape;
     let rows = values.into_iter().enumerate().map(|(i, value)| {
-        let row = move |f: fn(&Row) -> f64| Signal::derive(move || table.with(|t| t.as_ref().and_then(|t| t.rows.get(i)).map_or(0.0, f)));
+        let row = move |f: fn(&Row) -> f64| erased::derive(move || table.with(|t| t.as_ref().and_then(|t| t.rows.get(i)).map_or(0.0, f)));
         let (success, partial_p) = (row(|r| r.success), row(|r| r.partial.unwrap_or(0.0)));
         let is_now = Memo::new(move |_| table.with(|t| t.as_ref().is_some_and(|t| t.now == Some(value))));
         let error = Memo::new(move |_| table.with(|t| t.as_ref().and_then(|t| t.rows.get(i)).and_then(|r| r.error.clone())));

@@ -1,6 +1,7 @@
 //! The parts every roll panel shares: number fields, half-step steppers, the live odds view, the Roll button,
 //! the rolled result (dice, total, outcome in words) and recording a roll in the history.
 
+use crate::state::erased;
 use crate::state::roll::Rolled;
 use crate::state::situation::{remember, remember_if};
 use crate::state::{use_app_state, AppState, CharacterRef, RollSource};
@@ -370,8 +371,8 @@ pub fn OddsView(
     #[prop(default = "Chance of each outcome")] caption: &'static str,
     #[prop(default = "Chance of each event (they can overlap)")] events_caption: &'static str,
 ) -> impl IntoView {
-    let outcomes = Signal::derive(move || odds.with(|o| o.as_ref().map(|o| o.outcomes.clone()).unwrap_or_default()));
-    let events = Signal::derive(move || odds.with(|o| o.as_ref().map(|o| o.events.clone()).unwrap_or_default()));
+    let outcomes = erased::derive(move || odds.with(|o| o.as_ref().map(|o| o.outcomes.clone()).unwrap_or_default()));
+    let events = erased::derive(move || odds.with(|o| o.as_ref().map(|o| o.events.clone()).unwrap_or_default()));
     let has_events = move || !events.with(Vec::is_empty);
     let truncated = move || odds.with(|o| o.as_ref().map_or(0.0, |o| o.truncated_mass));
     view! {

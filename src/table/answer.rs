@@ -5,6 +5,7 @@
 
 use super::ask_input::{AskNumbers, Typed};
 use super::seat::{Ask, Seated};
+use crate::state::erased;
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, RollSource};
 use crate::systems::every_choice::EveryChoice;
@@ -40,7 +41,7 @@ pub fn SheetAnswer(seat: Seated, ask: Ask, row: String, json: String) -> impl In
     let pick = RwSignal::new(row);
     let rows = Memo::new(move |_| state.character(&character.get()).map(|c| c.sheet.rows()).unwrap_or_default());
     let (by_hand, player) = (Typed::new(), Typed::new());
-    let request = Signal::derive(move || -> Result<Request, String> {
+    let request = erased::derive(move || -> Result<Request, String> {
         let fields = if character.with(String::is_empty) {
             by_hand.fields(shape.by_hand)?
         } else {
@@ -106,7 +107,7 @@ pub fn RequestAnswer(
 ) -> impl IntoView {
     let state = use_app_state();
     let every_choice = player_sets.map(|only| {
-        view! { <EveryChoice request=Signal::derive(move || request.get().ok()) only /> }
+        view! { <EveryChoice request=erased::derive(move || request.get().ok()) only /> }
     });
     let odds = Memo::new(move |_| request.get().and_then(|r| r.odds().map_err(|e| e.to_string())));
     let system = move || request.with(|r| r.as_ref().map(|r| r.system_id()).unwrap_or_default());

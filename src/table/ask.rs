@@ -4,6 +4,7 @@
 
 use super::ask_input::{AskNumbers, Typed};
 use super::seat::Seated;
+use crate::state::erased;
 use crate::systems::system_name;
 use dicetray_rules::dice::{parse, NOTATION_VERSION};
 use dicetray_rules::systems::SYSTEM_IDS;
@@ -20,7 +21,7 @@ pub fn AskForm(seat: Seated) -> impl IntoView {
     let gm = Typed::new();
     let to = RwSignal::new(String::new());
     let said = RwSignal::new(None::<Result<String, String>>);
-    let shape = Signal::derive(move || Sheet::ask_shape(&kind.get()));
+    let shape = erased::derive(move || Sheet::ask_shape(&kind.get()));
     let (asker, lister) = (seat.clone(), seat.clone());
     let send = move |_| {
         let result =

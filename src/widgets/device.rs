@@ -2,6 +2,7 @@
 //! until the player turns them on: a short buzz on each roll (the Vibration API) and a screen that does not sleep
 //! mid-scene (the Screen Wake Lock API). Where a browser has neither, nothing happens and the settings say so.
 
+use crate::state::erased;
 use crate::state::AppState;
 use leptos::prelude::*;
 
@@ -51,7 +52,7 @@ pub fn keep_screen_awake(state: AppState) {
     let lock = wake::Lock::default();
     let wanted = move || state.desk.with(|d| d.keep_awake);
     let l = lock.clone();
-    Effect::new(move |_| l.set(wanted()));
+    erased::effect(move |_| l.set(wanted()));
     wake::on_visible(move || lock.set(state.desk.with_untracked(|d| d.keep_awake)));
 }
 

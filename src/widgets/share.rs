@@ -1,6 +1,7 @@
 //! Sharing a roll: the phone's share sheet (the Web Share API) where the browser has one, else the words and the
 //! link on the clipboard, else a field to copy them from. History's rows and the Tray's result use it.
 
+use crate::state::erased;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::{JsCast, JsValue};
@@ -83,7 +84,7 @@ pub fn ShareRoll(#[prop(into)] what: Signal<Option<(String, String)>>) -> impl I
         });
     };
     // A new roll: nothing said yet.
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         what.track();
         said.set(None);
         fallback.set(None);

@@ -5,6 +5,7 @@
 
 use super::device::{can_keep_awake, can_vibrate};
 use super::lazy_screen::lazy_view;
+use crate::state::erased;
 use crate::state::use_app_state;
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
@@ -32,11 +33,11 @@ fn settings() -> Result<AnyView, SplitLoaderError> {
 #[component]
 fn Settings() -> impl IntoView {
     let state = use_app_state();
-    let vibrate = Signal::derive(move || state.desk.with(|d| d.vibrate));
-    let keep_awake = Signal::derive(move || state.desk.with(|d| d.keep_awake));
+    let vibrate = erased::derive(move || state.desk.with(|d| d.vibrate));
+    let keep_awake = erased::derive(move || state.desk.with(|d| d.keep_awake));
     let set_vibrate = move |on: bool| state.desk.update(|d| d.vibrate = on);
     let set_keep_awake = move |on: bool| state.desk.update(|d| d.keep_awake = on);
-    let animate = Signal::derive(move || state.desk.with(|d| !d.still_dice));
+    let animate = erased::derive(move || state.desk.with(|d| !d.still_dice));
     let set_animate = move |on: bool| state.desk.update(|d| d.still_dice = !on);
     view! {
             <Setting

@@ -5,6 +5,7 @@
 //! names the file and line of each import that breaks a rule.
 
 mod components;
+mod erased;
 mod graph;
 mod scan;
 mod systems;
@@ -111,6 +112,28 @@ fn no_component_is_longer_than_a_screen_or_two() {
     assert!(all.len() > 60, "read the app's components: {}", all.len());
     let found = components::too_long(&files);
     assert!(found.is_empty(), "{} components are too long:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn derived_signals_and_effects_are_made_through_state_erased() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = read_crate(root);
+    assert!(files.contains_key("src/state/erased.rs"), "read the app's src/: {} files", files.len());
+    let found = erased::direct_calls(&files);
+    assert!(found.is_empty(), "{} direct calls:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn a_direct_call_is_named_with_its_file_and_line_and_comments_are_not_calls() {
+    let tree = files(&[
+        ("src/state/erased.rs", "Effect::new(f)\nSignal::derive(f)\n"),
+        ("src/a.rs", "// Signal::derive(f) in a comment\nlet s = Signal::derive(move || 1); // Effect::new(\n"),
+        ("src/b.rs", "let s = erased::derive(f);\nlet m = Memo::new(f);\nEffect::new(move |_| ());\n"),
+    ]);
+    assert_eq!(
+        erased::direct_calls(&tree),
+        ["src/a.rs:2: Signal::derive( (use state::erased)", "src/b.rs:3: Effect::new( (use state::erased)"]
+    );
 }
 
 #[test]

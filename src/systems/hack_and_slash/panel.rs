@@ -2,6 +2,7 @@
 //! the success level and each opposer's interference.
 
 use super::result::HackAndSlashResult;
+use crate::state::erased;
 use crate::state::situation::ROW;
 use crate::systems::every_choice::EveryChoice;
 use crate::systems::favourite::{contest_of, ContestFavourite};
@@ -104,7 +105,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
     let has_abilities = !ability_options.is_empty();
     let pick = RwSignal::new(if has_abilities { "0".to_string() } else { String::new() });
     let bonus = RwSignal::new(0i64);
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         if let Some(a) = pick.get().parse::<usize>().ok().and_then(|i| abilities.with_value(|v| v.get(i).cloned())) {
             bonus.set(a.halves as i64);
         }
@@ -124,7 +125,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
-    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
+    provide_context(FieldCheck::new(erased::derive(move || request.get().err())));
     let odds = Memo::new(move |_| request.get().and_then(|r| HackAndSlash::odds(&r)));
 
     let last = RwSignal::new(None::<HackAndSlashRoll>);
@@ -156,7 +157,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                         id="hs-difficulty".to_string()
                         label="Difficulty".to_string()
                         value=difficulty
-                        hint=Signal::derive(move || difficulty_words(difficulty.get()))
+                        hint=erased::derive(move || difficulty_words(difficulty.get()))
                     />
                 }
             >
@@ -167,8 +168,8 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
             <OddsView odds=odds label=HackAndSlash::words />
             <ContestFavourite contest={contest_of::<HackAndSlash>(move || request.get(), odds)} />
         </div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
-        <EveryChoice request=Signal::derive(move || request.get().ok().map(HackAndSlash::request)) />
+        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
+        <EveryChoice request=erased::derive(move || request.get().ok().map(HackAndSlash::request)) />
         <div class="panel-output"><HackAndSlashResult last /></div>
     }
 }

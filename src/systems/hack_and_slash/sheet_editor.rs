@@ -1,6 +1,7 @@
 //! The Hack & Slash sheet editor: abilities with their bonus in half steps, changed by a -½/+½ stepper.
 
 use crate::state::edit::SheetAccess;
+use crate::state::erased;
 use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use dicetray_saved::sheets::hack_and_slash::{halves_text, Ability, Sheet, HALVES_MAX, HALVES_MIN};
 use leptos::prelude::*;
@@ -20,7 +21,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let name_id = format!("hs-ability-{index}-name");
     view! {
         <li class="sheet-row ability-row" data-index=index>
-            <NameField id=name_id label="Ability" class="ability-name" placeholder="e.g. Agility" value=Signal::derive(name) on_input=move |v: String| sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone())) />
+            <NameField id=name_id label="Ability" class="ability-name" placeholder="e.g. Agility" value=erased::derive(name) on_input=move |v: String| sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone())) />
             <div class="stepper" role="group" aria-label=move || format!("Bonus of {}", name())>
                 <button
                     type="button"
@@ -44,7 +45,7 @@ fn AbilityRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     "+½"
                 </button>
             </div>
-            <RemoveButton class="remove-ability" what="ability" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.abilities.len()).then(|| s.abilities.remove(index))) />
+            <RemoveButton class="remove-ability" what="ability" name=erased::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.abilities.len()).then(|| s.abilities.remove(index))) />
         </li>
     }
 }

@@ -3,6 +3,7 @@
 
 use super::reroll::{has_reroll_range, Rolled};
 use super::result::RemedyResult;
+use crate::state::erased;
 use crate::state::situation::{remember, ROW};
 use crate::systems::every_choice::EveryChoice;
 use crate::systems::favourite::{contest_of, ContestFavourite};
@@ -105,7 +106,7 @@ fn RangeFields(side: SideInputs, triumph_id: &'static str, disaster_id: &'static
         ("Triumph on a natural of at least", "Disaster on a natural of at most")
     };
     let range_hint = move |from: RwSignal<String>, to: bool| {
-        Signal::derive(move || match from.get().trim().parse::<i64>() {
+        erased::derive(move || match from.get().trim().parse::<i64>() {
             Ok(n) if to && n > 1 => format!("Disaster on 1-{n}"),
             Ok(n) if !to && n < 20 => format!("Triumph on {n}-20"),
             _ => String::new(),
@@ -120,7 +121,7 @@ fn RangeFields(side: SideInputs, triumph_id: &'static str, disaster_id: &'static
 /// The other side of a contest: its check and who reacts.
 #[component]
 fn OpponentFields(opp: SideInputs, reactive: RwSignal<String>) -> impl IntoView {
-    let opp_net = Signal::derive(move || opp.net());
+    let opp_net = erased::derive(move || opp.net());
     let reactive_options = vec![
         ("opponent".to_string(), "The opponent reacts (I act)".to_string()),
         ("self".to_string(), "I react (ties go to me)".to_string()),
@@ -154,7 +155,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
 
     let own = SideInputs::new("1d20", 0);
     let opp = SideInputs::new("1d20", 0);
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         let pick = skill_pick.get().parse::<usize>().ok();
         sheet.with_value(|s| {
             if let (Some(s), Some(i)) = (s, pick) {
@@ -189,7 +190,7 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         Request::Remedy(r.clone()).validate()?;
         Ok(r)
     });
-    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
+    provide_context(FieldCheck::new(erased::derive(move || request.get().err())));
     // ♻ is the roller's choice: the odds assume the best one, and a roll leaves it to the player (RerollButtons).
     let reroll_range = Memo::new(move |_| request.with(|r| r.as_ref().is_ok_and(|r| has_reroll_range(&r.dice))));
     let odds_request = Memo::new(move |_| {
@@ -219,13 +220,13 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         });
     };
 
-    let dc_hint = Signal::derive(move || {
+    let dc_hint = erased::derive(move || {
         dc.get()
             .trim()
             .parse::<i64>()
             .map_or(String::new(), |d| format!("{}: succeed only above {d}", difficulty_name(d)))
     });
-    let own_net = Signal::derive(move || own.net());
+    let own_net = erased::derive(move || own.net());
     let mode_options =
         vec![("dc".to_string(), "Against a DC".to_string()), ("contest".to_string(), "Contest".to_string())];
 
@@ -256,16 +257,16 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
         </div>
         <RollBar
             system=ID
-            enabled=Signal::derive(move || request.with(Result::is_ok))
+            enabled=erased::derive(move || request.with(Result::is_ok))
             on_roll=on_roll
             odds=odds
             label=Remedy::words
-            follow_up=Signal::derive(move || {
+            follow_up=erased::derive(move || {
                 let open = last.with(|r| r.as_ref().is_some_and(|r| !r.roll.check.rerollable.is_empty()));
                 open.then_some(FollowUp { label: "Reroll (♻)…", target: ".reroll-choice" })
             })
         />
-        <EveryChoice request=Signal::derive(move || request.get().ok().map(Remedy::request)) />
+        <EveryChoice request=erased::derive(move || request.get().ok().map(Remedy::request)) />
         <div class="panel-output"><RemedyResult last /></div>
     }
 }

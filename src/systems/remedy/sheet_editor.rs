@@ -2,6 +2,7 @@
 //! with its check dice in Remedy notation, checked as the player types.
 
 use crate::state::edit::SheetAccess;
+use crate::state::erased;
 use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use dicetray_rules::systems::remedy::{CheckDice, Keep};
 use dicetray_saved::sheets::remedy::{Sheet, Skill};
@@ -86,7 +87,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let invalid = move || matches!(reading.get(), Some(Err(_)));
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Stealth" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
+            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Stealth" value=erased::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field">
                 <label for=ability_id.clone()>"Ability"</label>
                 <select
@@ -140,7 +141,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     None => String::new(),
                 }}
             </p>
-            <RemoveButton class="remove-skill" what="skill" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
+            <RemoveButton class="remove-skill" what="skill" name=erased::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
         </li>
     }
 }

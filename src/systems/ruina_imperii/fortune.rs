@@ -1,6 +1,7 @@
 //! Fortune from the Roll panel: spending it on the active character's sheet, and the spend that is not tied to a
 //! roll (all of it, at least 1, to avoid death, dismemberment or another permanent consequence).
 
+use crate::state::erased;
 use crate::state::now_ms;
 use crate::systems::kit::{RollCtx, SelectField};
 use crate::systems::Sheet;
@@ -77,7 +78,7 @@ pub fn FortuneField(
     let ctx = RollCtx::get();
     let id = StoredValue::new(character);
     let fortune_left = move || fortune_left(ctx, &id.get_value());
-    let fortune_options = Signal::derive(move || {
+    let fortune_options = erased::derive(move || {
         let left = fortune_left().map(|f| format!(" ({f} left)")).unwrap_or_default();
         vec![
             ("none".to_string(), "No Fortune".to_string()),
@@ -97,7 +98,7 @@ pub fn FortuneField(
         >
             <SelectField id="ri-fortune" label="Fortune" value=fortune options=fortune_options forget=true />
         </Show>
-        {id.get_value().map(|id| view! { <PermanentConsequence ctx id left=Signal::derive(fortune_left) /> })}
+        {id.get_value().map(|id| view! { <PermanentConsequence ctx id left=erased::derive(fortune_left) /> })}
         <Show when=move || !fortune_ok(fortune.get(), scene_fortune.get(), fortune_left())>
             <p class="request-error" role="alert">"No Fortune left on the sheet to spend."</p>
         </Show>

@@ -5,6 +5,7 @@
 use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
 use super::fortune_after::{can_spend_after, FortuneAfter, Rolled};
 use super::result::RuinaImperiiResult;
+use crate::state::erased;
 use crate::state::situation::ROW;
 use crate::systems::every_choice::EveryChoice;
 use crate::systems::favourite::{contest_of, ContestFavourite};
@@ -47,7 +48,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     let has_skills = !skill_options.is_empty();
     let skill_pick = RwSignal::new(if has_skills { "0".to_string() } else { String::new() });
     let skill = RwSignal::new("3".to_string());
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         if let Some(k) = skill_pick.get().parse::<usize>().ok().and_then(|i| skills.with_value(|v| v.get(i).cloned())) {
             skill.set(k.dice.to_string());
         }
@@ -97,7 +98,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
-    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
+    provide_context(FieldCheck::new(erased::derive(move || request.get().err())));
     let odds = Memo::new(move |_| request.get().and_then(|r| RuinaImperii::odds(&r)));
     let fortune_ok = move || fortune_ok(fortune.get(), scene_fortune.get(), fortune_left());
 
@@ -127,7 +128,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     let risk_options: Vec<(String, String)> = (0..=risk_limit.unwrap_or(10))
         .map(|r| (r.to_string(), if r == 0 { "0: no Risk".into() } else { format!("{r}: +{r} dice, Explode") }))
         .collect();
-    let risk_hint = Signal::derive(move || match risk_limit {
+    let risk_hint = erased::derive(move || match risk_limit {
         Some(l) => {
             format!("Risk Limit {l} (from the sheet). Risk adds dice and makes 6s explode (Explode 6 becomes 5).")
         }
@@ -138,7 +139,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
         ("opposed".to_string(), "Opposed roll".to_string()),
     ];
 
-    let follow_up = Signal::derive(move || {
+    let follow_up = erased::derive(move || {
         let open = last.with(|l| l.as_ref().is_some_and(|r| can_spend_after(r, fortune_left())));
         open.then_some(FollowUp { label: "Spend Fortune…", target: ".fortune-after" })
     });
@@ -169,10 +170,10 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
             <OddsView odds=odds label=RuinaImperii::words />
             <ContestFavourite contest={contest_of::<RuinaImperii>(move || request.get(), odds)} />
         </div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
-        <EveryChoice request=Signal::derive(move || request.get().ok().map(RuinaImperii::request)) />
+        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
+        <EveryChoice request=erased::derive(move || request.get().ok().map(RuinaImperii::request)) />
         <div class="panel-output">
-            <RuinaImperiiResult last=Signal::derive(move || last.with(|l| l.as_ref().map(|r| r.roll.clone()))) />
+            <RuinaImperiiResult last=erased::derive(move || last.with(|l| l.as_ref().map(|r| r.roll.clone()))) />
             <FortuneAfter last scene_fortune character=character_id.get_value() />
         </div>
     }

@@ -1,6 +1,7 @@
 //! The Ruina Imperii sheet editor: skills with the dice they roll, the Risk Limit, and Fortune with spend/gain.
 
 use crate::state::edit::SheetAccess;
+use crate::state::erased;
 use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use dicetray_rules::systems::ruina_imperii::request::{MAX_RISK, MAX_SKILL};
 use dicetray_saved::sheets::ruina_imperii::{FortuneSpend, Sheet, Skill};
@@ -21,7 +22,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let (name_id, dice_id) = (format!("ri-skill-{index}-name"), format!("ri-skill-{index}-dice"));
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Ride" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
+            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Ride" value=erased::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field narrow">
                 <label for=dice_id.clone()>"Dice"</label>
                 <input
@@ -47,7 +48,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     None => String::new(),
                 }}
             </p>
-            <RemoveButton class="remove-skill" what="skill" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
+            <RemoveButton class="remove-skill" what="skill" name=erased::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
         </li>
     }
 }

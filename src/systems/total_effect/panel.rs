@@ -16,6 +16,7 @@ use dicetray_rules::systems::total_effect::{
 };
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 
+use crate::state::erased;
 use crate::systems::every_choice::EveryChoice;
 use dicetray_rules::systems::Variant as _;
 use leptos::prelude::*;
@@ -43,7 +44,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     let ability_pick = RwSignal::new(if has_abilities { "0".to_string() } else { String::new() });
 
     let bands = Bands::new();
-    Effect::new(move |_| {
+    erased::effect(move |_| {
         let pick = ability_pick.get().parse::<usize>().ok();
         let notes = sheet.with_value(|s| s.as_ref().and_then(|s| s.abilities.get(pick?).map(|a| a.bands.clone())));
         if let Some(notes) = notes {
@@ -86,7 +87,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
         r.validate()?;
         Ok(r)
     });
-    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
+    provide_context(FieldCheck::new(erased::derive(move || request.get().err())));
     let odds = Memo::new(move |_| request.get().and_then(|r| TotalEffect::odds(&r)));
 
     let last = RwSignal::new(None::<(TotalEffectRoll, Vec<(String, String)>)>);
@@ -116,7 +117,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
         o.extend(tier_names.iter().enumerate().map(|(t, n)| (t.to_string(), n.clone())));
         o
     };
-    let net_hint = Signal::derive(move || {
+    let net_hint = erased::derive(move || {
         let (ta, td) = tier_bonus();
         let tier = match (ta, td) {
             (1, _) => " (includes 1 Advantage: acting below your tier)",
@@ -154,11 +155,11 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
                 <SelectField id="te-esc-mode" label="Escalation applies as" value=mode options=mode_options />
             })}
             <BandList bands=bands />
-            <EffectReads effect=Signal::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
+            <EffectReads effect=erased::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>
         <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /></div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TotalEffect::words />
-        <EveryChoice request=Signal::derive(move || request.get().ok().map(TotalEffect::request)) />
+        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TotalEffect::words />
+        <EveryChoice request=erased::derive(move || request.get().ok().map(TotalEffect::request)) />
         <div class="panel-output">
             {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}
         </div>

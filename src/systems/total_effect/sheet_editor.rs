@@ -2,6 +2,7 @@
 //! names from the three example games or custom; abilities with their outcome bands over Total, checked as typed.
 
 use crate::state::edit::SheetAccess;
+use crate::state::erased;
 use crate::systems::sheet_kit::{focus_new_row, NameField};
 use dicetray_rules::systems::total_effect::{tier_of_level, Band, BAND_FORMS};
 use dicetray_saved::sheets::total_effect::{Ability, BandNote, Sheet, TierPreset};
@@ -161,7 +162,7 @@ fn BandRow(sheet: SheetAccess<Sheet>, ability: usize, index: usize) -> impl Into
                 id=effect_id
                 label="What it does"
                 class="band-effect"
-                value=Signal::derive(move || band.get().map(|b| b.effect).unwrap_or_default())
+                value=erased::derive(move || band.get().map(|b| b.effect).unwrap_or_default())
                 on_input=move |v: String| set(&|b| b.effect = v.clone())
             />
             <p id=note_id class="band-note" class:error=invalid aria-live="polite">
@@ -211,7 +212,7 @@ fn AbilityBlock(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
                     label="Ability"
                     class="ability-name"
                     placeholder="e.g. Brawn"
-                    value=Signal::derive(move || name.get().unwrap_or_default())
+                    value=erased::derive(move || name.get().unwrap_or_default())
                     on_input=move |v: String| {
                         sheet.update(|s| s.abilities.get_mut(index).into_iter().for_each(|a| a.name = v.clone()))
                     }

@@ -1,6 +1,7 @@
 //! The 24-System panel's inputs: the skill and its rank, Leverage, the DC with Pressure, status and Crushing
 //! Pressure, an attack and its called shot, the Partial Critical table option; and the request they make.
 
+use crate::state::erased;
 use crate::state::situation::{remember, remember_with, ROW};
 use crate::systems::kit::{int, CheckField, NumberField, SelectField};
 use crate::systems::more::more_inputs;
@@ -49,7 +50,7 @@ impl Situation {
             kept_only: RwSignal::new(false),
         };
         // Picking a skill sets its name and rank.
-        Effect::new(move |_| {
+        erased::effect(move |_| {
             let pick = situation.skill_pick.get();
             let skill = pick.parse::<usize>().ok().and_then(|i| situation.skills.with_value(|v| v.get(i).cloned()));
             if let Some(s) = skill {
@@ -127,7 +128,7 @@ pub fn TwentyFourInputs(
     let skill_options: Vec<(String, String)> = skills.with_value(|v| {
         v.iter().enumerate().map(|(i, s)| (i.to_string(), format!("{} (rank {})", s.name, s.rank))).collect()
     });
-    let dc_hint = Signal::derive(move || match request.get() {
+    let dc_hint = erased::derive(move || match request.get() {
         Ok(r) => {
             let extra = r.effective_dc() - r.dc;
             if extra > 0 {
@@ -142,7 +143,7 @@ pub fn TwentyFourInputs(
         }
         Err(_) => "The Guide states the DC before the roll.".to_string(),
     });
-    let leverage_hint = Signal::derive(move || {
+    let leverage_hint = erased::derive(move || {
         if crushing_on.get() {
             "Crushing Pressure: no Leverage on this roll (24-System).".to_string()
         } else {
@@ -170,7 +171,7 @@ pub fn TwentyFourInputs(
                 label="Leverage"
                 value=leverage
                 options=leverage_options
-                disabled=Signal::derive(move || crushing_on.get())
+                disabled=erased::derive(move || crushing_on.get())
                 hint=leverage_hint
             />
             <NumberField id="tf-dc" label="Base DC" field="dc" value=dc min=0 max=60 hint=dc_hint />

@@ -1,6 +1,7 @@
 //! Where an attack that hits lands, as exact odds before the roll (Head on a Legendary, a limb on a Partial
 //! Critical, else the Core; a called shot decides alone). They add up to the chance of hitting.
 
+use crate::state::erased;
 use crate::widgets::odds_chart::OddsChart;
 use dicetray_rules::systems::twenty_four::{location_odds, TwentyFourRequest};
 use dicetray_rules::systems::RequestError;
@@ -23,7 +24,7 @@ pub fn location_label(name: &str) -> String {
 /// The hit-location odds of `request` (shown only for a valid attack).
 #[component]
 pub fn HitLocationOdds(#[prop(into)] request: Signal<Result<TwentyFourRequest, RequestError>>) -> impl IntoView {
-    let chances = Signal::derive(move || {
+    let chances = erased::derive(move || {
         request.with(|r| r.as_ref().ok().filter(|r| r.attack).and_then(|r| location_odds(r).ok()).unwrap_or_default())
     });
     view! {

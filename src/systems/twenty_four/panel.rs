@@ -8,6 +8,7 @@ use super::locations::HitLocationOdds;
 use super::push::lazy_push_form;
 use super::result::TwentyFourResult;
 use super::retry::{last_miss, last_miss_of, SituationChanged};
+use crate::state::erased;
 use crate::systems::every_choice::EveryChoice;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
@@ -32,7 +33,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     });
     let situation = Situation::new(sheet.map(|s| s.skills).unwrap_or_default());
     let request = Memo::new(move |_| situation.request());
-    provide_context(FieldCheck::new(Signal::derive(move || request.get().err())));
+    provide_context(FieldCheck::new(erased::derive(move || request.get().err())));
     let odds = Memo::new(move |_| request.get().and_then(|r| TwentyFour::odds(&r)));
 
     let restored = last_miss(&state, &character);
@@ -76,7 +77,7 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     };
     let can_push_now = move || last.roll.with(|l| l.as_ref().is_some_and(can_push));
     let push_offer =
-        Signal::derive(move || can_push_now().then_some(FollowUp { label: "Push Your Luck…", target: ".push-form" }));
+        erased::derive(move || can_push_now().then_some(FollowUp { label: "Push Your Luck…", target: ".push-form" }));
 
     view! {
         <TwentyFourInputs situation request />
@@ -84,8 +85,8 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
             <OddsView odds=odds label=TwentyFour::words />
             <HitLocationOdds request=request />
         </div>
-        <RollBar system=ID enabled=Signal::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words follow_up=push_offer refused=Signal::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
-        <EveryChoice request=Signal::derive(move || request.get().ok().map(TwentyFour::request)) />
+        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words follow_up=push_offer refused=erased::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
+        <EveryChoice request=erased::derive(move || request.get().ok().map(TwentyFour::request)) />
         <div class="panel-output">
             <Show when=move || last.retry_tried.get() && forbidden.get()>
                 <p class="retry-message" role="alert">

@@ -2,6 +2,7 @@
 //! five tracks, logged by Push Your Luck or by hand, each markable as cleared.
 
 use crate::state::edit::SheetAccess;
+use crate::state::erased;
 use crate::state::now_ms;
 use crate::systems::sheet_kit::{NameField, RemoveButton, RowsPart};
 use crate::widgets::time::format_time;
@@ -37,7 +38,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
     let rank_id = format!("t24-skill-{index}-rank");
     view! {
         <li class="sheet-row skill-row" data-index=index>
-            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Climb" value=Signal::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
+            <NameField id=name_id label="Skill" class="skill-name" placeholder="e.g. Climb" value=erased::derive(name) on_input=move |v: String| set(&|k| k.name = v.clone()) />
             <div class="field">
                 <label for=rank_id.clone()>"Rank"</label>
                 <select
@@ -63,7 +64,7 @@ fn SkillRow(sheet: SheetAccess<Sheet>, index: usize) -> impl IntoView {
             <p class="rank-dice" aria-live="polite">
                 "Rolls " <strong>{move || rank_text(rank())}</strong>
             </p>
-            <RemoveButton class="remove-skill" what="skill" name=Signal::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
+            <RemoveButton class="remove-skill" what="skill" name=erased::derive(name) on_remove=move |_: ()| sheet.update(|s| _ = (index < s.skills.len()).then(|| s.skills.remove(index))) />
         </li>
     }
 }
