@@ -52,7 +52,7 @@ fn row_name(name: &str, kind: &str, index: usize) -> String {
 
 /// A row's request fields, from `(field, value)` pairs.
 fn fields_of<const N: usize>(pairs: [(&str, serde_json::Value); N]) -> serde_json::Map<String, serde_json::Value> {
-    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    dicetray_rules::sorted::gather(pairs.into_iter().map(|(k, v)| (k.to_string(), v)))
 }
 
 /// `"<value> is out of range (<allowed>)"`, the problem every sheet's range check reports.
