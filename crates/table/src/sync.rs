@@ -141,18 +141,14 @@ impl Chains {
 }
 
 fn head(chain: &Chain) -> u64 {
-    // Ascending, so a message's `prev` (always below it) is decided first.
-    let mut complete: BTreeMap<u64, bool> = BTreeMap::new();
+    // Ascending, and every message below this one is complete (else this has returned), so its chain is complete
+    // when its `prev` is one of them: no set of complete numbers to keep.
     for (seq, (prev, _)) in chain {
-        let ok = match prev {
-            None => true,
-            Some(p) => complete.get(p).copied().unwrap_or(false),
-        };
+        let ok = prev.is_none_or(|p| p < *seq && chain.contains_key(&p));
         if !ok {
             // Every message below this one is complete, so its `prev` is the first one missing.
             return prev.unwrap_or(*seq).saturating_sub(1);
         }
-        complete.insert(*seq, true);
     }
     chain.keys().next_back().copied().unwrap_or(0)
 }
