@@ -84,7 +84,7 @@ mod tests {
             sort_by_key(&mut got, |p| p.0);
             assert_eq!(got, want, "by key, {n} items");
             let (mut want, mut got) = (v.clone(), v.clone());
-            want.sort_by(|a, b| b.0.cmp(&a.0));
+            want.sort_by_key(|p| std::cmp::Reverse(p.0));
             sort_by(&mut got, |a, b| b.0.cmp(&a.0));
             assert_eq!(got, want, "descending, {n} items");
             let (mut want, mut got) = (v.clone(), v);
