@@ -2,6 +2,7 @@
 
 use super::text::day_of;
 use crate::state::HistoryEntry;
+use dicetray_rules::sorted;
 
 /// Whose rolls to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -70,7 +71,7 @@ pub fn characters_in(entries: &[HistoryEntry]) -> Vec<(String, String)> {
         }
     }
     let mut out: Vec<(String, String)> = latest.into_iter().map(|(i, n)| (i.to_string(), n.to_string())).collect();
-    out.sort_by(|a, b| a.1.to_lowercase().cmp(&b.1.to_lowercase()).then_with(|| a.0.cmp(&b.0)));
+    sorted::sort_by(&mut out, |a, b| a.1.to_lowercase().cmp(&b.1.to_lowercase()).then_with(|| a.0.cmp(&b.0)));
     out
 }
 
@@ -82,7 +83,7 @@ pub fn has_ad_hoc(entries: &[HistoryEntry]) -> bool {
 /// The days that have rolls (`text::day_of`), newest first.
 pub fn days_in(entries: &[HistoryEntry]) -> Vec<String> {
     let mut out: Vec<String> = entries.iter().map(|e| day_of(e.at)).collect();
-    out.sort_unstable_by(|a, b| b.cmp(a));
+    sorted::sort_by(&mut out, |a, b| b.cmp(a));
     out.dedup();
     out
 }

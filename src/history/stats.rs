@@ -1,6 +1,7 @@
 //! Per-character statistics: how many rolls, and what share of them had each outcome.
 
 use crate::state::HistoryEntry;
+use dicetray_rules::sorted;
 use dicetray_rules::systems::words;
 use std::collections::HashMap;
 
@@ -51,11 +52,11 @@ pub fn per_character(entries: &[HistoryEntry], indices: &[usize]) -> Vec<Charact
         .map(|(id, (name, count, outcomes))| {
             let mut outcomes: Vec<(String, String, usize)> =
                 outcomes.into_iter().map(|(words, (name, n))| (name.to_string(), words, n)).collect();
-            outcomes.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
+            sorted::sort_by(&mut outcomes, |a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
             CharacterStats { id: id.map(String::from), name, count, outcomes }
         })
         .collect();
-    out.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
+    sorted::sort_by(&mut out, |a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
     out
 }
 

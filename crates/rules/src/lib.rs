@@ -23,5 +23,6 @@ mod multiset;
 #[doc(hidden)]
 pub mod opcount;
 pub mod rng;
+pub mod sorted;
 pub mod systems;
 pub mod tagged;

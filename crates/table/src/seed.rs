@@ -74,7 +74,7 @@ pub fn seal_commitment_of(request: &RollRequest, secret: &Bytes32) -> Bytes32 {
 /// || request)`, the first 8 bytes little-endian.
 pub fn seed(secret: &Bytes32, contributions: &[(PeerKey, Bytes32)], roll: &str, request: &RollRequest) -> u64 {
     let mut sorted = contributions.to_vec();
-    sorted.sort();
+    dicetray_rules::sorted::sort(&mut sorted);
     let mut h = Sha256::new();
     h.update(SEED_TAG);
     h.update(secret.0);

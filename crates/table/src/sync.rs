@@ -18,6 +18,7 @@
 use crate::key::{Bytes32, PeerKey};
 use crate::limits::MAX_SYNC_SENDERS;
 use crate::signal::MAX_SYNC_BYTES;
+use dicetray_rules::sorted;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -122,7 +123,7 @@ impl Chains {
     /// `prev`s reaches one that is not here, or the highest number when none does; a message without `prev` starts
     /// a chain: a sender's first, or one written before catch-up existed), and how many are here.
     pub fn heads(&self) -> Heads {
-        self.by_sender.iter().map(|(k, chain)| (*k, Held(head(chain), chain.len() as u64))).collect()
+        sorted::gather(self.by_sender.iter().map(|(k, chain)| (*k, Held(head(chain), chain.len() as u64))))
     }
 
     /// The log indexes of the messages another member lacks, by its `heads`, oldest (by number) first: those above
@@ -134,24 +135,20 @@ impl Chains {
             let from = if have >= head(chain) && count < chain.len() as u64 { 0 } else { have.saturating_add(1) };
             out.extend(chain.range(from..).filter_map(|(seq, (_, i))| Some((*seq, (*i)?))));
         }
-        out.sort_unstable();
+        sorted::sort(&mut out);
         out
     }
 }
 
 fn head(chain: &Chain) -> u64 {
-    // Ascending, so a message's `prev` (always below it) is decided first.
-    let mut complete: BTreeMap<u64, bool> = BTreeMap::new();
+    // Ascending, and every message below this one is complete (else this has returned), so its chain is complete
+    // when its `prev` is one of them: no set of complete numbers to keep.
     for (seq, (prev, _)) in chain {
-        let ok = match prev {
-            None => true,
-            Some(p) => complete.get(p).copied().unwrap_or(false),
-        };
+        let ok = prev.is_none_or(|p| p < *seq && chain.contains_key(&p));
         if !ok {
             // Every message below this one is complete, so its `prev` is the first one missing.
             return prev.unwrap_or(*seq).saturating_sub(1);
         }
-        complete.insert(*seq, true);
     }
     chain.keys().next_back().copied().unwrap_or(0)
 }

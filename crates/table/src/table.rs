@@ -15,6 +15,7 @@ use crate::key::{Bytes32, PeerKey};
 use crate::limits::*;
 use crate::roll::{Seen, Status, TableRoll};
 use crate::wire::{open, Signed};
+use dicetray_rules::sorted;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A peer as this device knows it.
@@ -108,7 +109,7 @@ impl Table {
     /// (GM, request id, the request).
     pub fn gm_requests(&self) -> Vec<(&PeerKey, &str, &GmRequest)> {
         let mut all: Vec<_> = self.gm_requests.iter().map(|((gm, id), q)| (gm, id.as_str(), q)).collect();
-        all.sort_by_key(|(gm, _, q)| (q.seq, **gm));
+        sorted::sort_by_key(&mut all, |(gm, _, q)| (q.seq, **gm));
         all
     }
 
@@ -340,7 +341,7 @@ impl Table {
         }
         let sealed = request.is_none();
         let expected: BTreeSet<PeerKey> =
-            self.peers.iter().filter(|(k, p)| p.present && **k != from).map(|(k, _)| *k).collect();
+            sorted::gather(self.peers.iter().filter(|(k, p)| p.present && **k != from).map(|(k, _)| *k));
         let at = self.rolls.partition_point(|r| (r.seq, r.roller) < (m.seq, from));
         self.rolls.insert(
             at,

@@ -49,10 +49,7 @@ macro_rules! tagged_enum {
                 const IDS: &[&str] = &[$($id),*];
                 let expecting = concat!("internally tagged enum ", stringify!($name));
                 dicetray_rules::tagged::deserialize(input, $tag, IDS, expecting, |id, fields| {
-                    // (inserted, not collected: collecting compiles the map's sort for this one entry)
-                    let mut object = serde_json::Map::new();
-                    object.insert(id.to_owned(), fields);
-                    let object = serde_json::Value::Object(object);
+                    let object = serde_json::Value::Object(dicetray_rules::sorted::gather([(id.to_owned(), fields)]));
                     Some(serde_json::from_value::<Twin>(object).map(|twin| match twin {
                         $( Twin::$variant { $($field),* } => $name::$variant { $($field),* }, )*
                     }))

@@ -9,6 +9,7 @@ use super::value::{self, PowError, Value};
 use super::{digits, render};
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, seeded, RollRng};
+use crate::sorted;
 use num_traits::Signed;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -533,8 +534,8 @@ fn sorted(dice: Vec<DieRoll>, chains: &[(usize, usize, i64)], order: Sort) -> Ve
     };
     let mut idx: Vec<usize> = (0..spans.len()).collect();
     match order {
-        Sort::Ascending => idx.sort_by_key(|&i| spans[i].2),
-        Sort::Descending => idx.sort_by_key(|&i| std::cmp::Reverse(spans[i].2)),
+        Sort::Ascending => sorted::sort_indices(&mut idx, &|a, b| spans[a].2.cmp(&spans[b].2)),
+        Sort::Descending => sorted::sort_indices(&mut idx, &|a, b| spans[b].2.cmp(&spans[a].2)),
     }
     idx.into_iter().flat_map(|i| dice[spans[i].0..spans[i].1].iter().cloned()).collect()
 }
@@ -582,10 +583,10 @@ fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
     let kept = kept.min(n) as usize;
     if high {
         // drop the lowest n - kept; among equals the later ones go first
-        items.sort_by_key(|&(v, o, ..)| (v, std::cmp::Reverse(o)));
+        sorted::sort_by_key(&mut items, |&(v, o, ..)| (v, std::cmp::Reverse(o)));
         items.truncate(items.len() - kept);
     } else {
-        items.sort_by_key(|&(v, o, ..)| (v, o));
+        sorted::sort_by_key(&mut items, |&(v, o, ..)| (v, o));
         items.drain(..kept);
     }
     for &(_, _, gi, a, b) in &items {
@@ -688,7 +689,7 @@ impl Eval<'_> {
         if !g.keeps_dice() {
             if let Some((high, k)) = g.kept(n as u32) {
                 let mut order: Vec<usize> = (0..n).collect();
-                order.sort_by_key(|&i| (items[i].0, i));
+                sorted::sort_indices(&mut order, &|a, b| (items[a].0, a).cmp(&(items[b].0, b)));
                 let dropped: Vec<usize> =
                     if high { order[..n - k as usize].to_vec() } else { order[k as usize..].to_vec() };
                 dropped.into_iter().for_each(|i| kept[i] = false);
@@ -696,8 +697,8 @@ impl Eval<'_> {
         }
         let mut shown: Vec<usize> = (0..n).collect();
         match g.sort {
-            Some(Sort::Ascending) => shown.sort_by_key(|&i| items[i].0),
-            Some(Sort::Descending) => shown.sort_by_key(|&i| std::cmp::Reverse(items[i].0)),
+            Some(Sort::Ascending) => sorted::sort_indices(&mut shown, &|a, b| items[a].0.cmp(&items[b].0)),
+            Some(Sort::Descending) => sorted::sort_indices(&mut shown, &|a, b| items[b].0.cmp(&items[a].0)),
             None => {}
         }
         let mut total = value::int(0);

@@ -50,14 +50,10 @@ fn row_name(name: &str, kind: &str, index: usize) -> String {
     }
 }
 
-/// A row's request fields, from `(field, value)` pairs. Inserted one by one: collecting would compile the map's
-/// sort once per number of pairs, for maps of one or two fields.
+/// A row's request fields, from `(field, value)` pairs, inserted one by one ([`dicetray_rules::sorted::gather`]):
+/// collecting would compile the map's sort once per number of pairs, for maps of one or two fields.
 fn fields_of<const N: usize>(pairs: [(&str, serde_json::Value); N]) -> serde_json::Map<String, serde_json::Value> {
-    let mut fields = serde_json::Map::new();
-    for (k, v) in pairs {
-        fields.insert(k.to_string(), v);
-    }
-    fields
+    dicetray_rules::sorted::gather(pairs.into_iter().map(|(k, v)| (k.to_string(), v)))
 }
 
 /// `"<value> is out of range (<allowed>)"`, the problem every sheet's range check reports.

@@ -26,6 +26,7 @@ use crate::seed::seed;
 use crate::sync::{Chains, SyncOut};
 use crate::table::Table;
 use crate::wire::{open, Identity, Signed};
+use dicetray_rules::sorted;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -283,7 +284,7 @@ impl Member {
         step: &mut Step,
     ) -> Result<(), Rejected> {
         let present: BTreeSet<PeerKey> =
-            self.table.peers().iter().filter(|(_, p)| p.present).map(|(k, _)| *k).collect();
+            sorted::gather(self.table.peers().iter().filter(|(_, p)| p.present).map(|(k, _)| *k));
         let events = self.take(signed, bytes, at_ms)?;
         for event in events {
             let answer = match &event {

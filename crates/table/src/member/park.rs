@@ -23,7 +23,8 @@ pub(super) struct Parked {
 pub(super) struct Park {
     /// By arrival order (a counter), so the oldest goes first.
     waiting: BTreeMap<u64, (Missing, Parked)>,
-    by_missing: BTreeMap<Missing, BTreeSet<u64>>,
+    /// The ids waiting for each missing thing, ascending (parked in counter order).
+    by_missing: BTreeMap<Missing, Vec<u64>>,
     hashes: BTreeSet<[u8; 32]>,
     counter: u64,
 }
@@ -41,7 +42,7 @@ impl Park {
     pub fn park(&mut self, missing: Missing, p: Parked) -> Option<Parked> {
         self.counter += 1;
         self.hashes.insert(p.hash);
-        self.by_missing.entry(missing).or_default().insert(self.counter);
+        self.by_missing.entry(missing).or_default().push(self.counter);
         self.waiting.insert(self.counter, (missing, p));
         if self.waiting.len() > MAX_PARKED {
             let oldest = *self.waiting.keys().next()?;
@@ -69,9 +70,11 @@ impl Park {
 
     fn remove(&mut self, id: u64) -> Option<Parked> {
         let (missing, p) = self.waiting.remove(&id)?;
-        if let Some(set) = self.by_missing.get_mut(&missing) {
-            set.remove(&id);
-            if set.is_empty() {
+        if let Some(ids) = self.by_missing.get_mut(&missing) {
+            if let Ok(at) = ids.binary_search(&id) {
+                ids.remove(at);
+            }
+            if ids.is_empty() {
                 self.by_missing.remove(&missing);
             }
         }

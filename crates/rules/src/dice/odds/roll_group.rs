@@ -172,7 +172,7 @@ fn keep_dice_odds(g: &RollGroup, budget: &mut Budget, node_odds: NodeOdds) -> Re
                 (if high { v } else { -v }, p)
             })
             .collect();
-        values.sort_by_key(|a| a.0);
+        super::exact::sort_values(&mut values); // each value once: the same order as a stable sort
         held *= (1.0 - cut).powi(d.count as i32);
         for _ in 0..d.count {
             items.push(Item { values: values.clone() });

@@ -284,7 +284,7 @@ pub(crate) fn select_odds(
     let kinds = [&t.first.0, &t.first.1, &t.next.0, &t.next.1];
     let mut levels: Vec<i64> =
         kinds.iter().flat_map(|d| (d.min..).zip(&d.p).filter(|(_, &p)| p > 0.0).map(|(v, _)| v)).collect();
-    levels.sort_unstable();
+    crate::sorted::sort(&mut levels);
     levels.dedup();
     if high {
         levels.reverse();

@@ -13,7 +13,7 @@ use super::super::limits::MAX_ODDS_SUPPORT;
 use super::super::value::{self, Value};
 use super::budget::Budget;
 use super::fastmap::{FastMap, Key, ValueMap};
-use std::collections::BTreeSet;
+use crate::sorted;
 
 /// Steps the guard counts per state of the general (hashed) programme: each is a hash-map entry over a
 /// fraction, several times a dense one.
@@ -25,9 +25,17 @@ pub(crate) struct Item {
     pub values: Vec<(Value, f64)>,
 }
 
+/// Every value the items can take, ascending, each once.
+fn levels(items: &[Item]) -> Vec<Value> {
+    let mut levels: Vec<Value> = items.iter().flat_map(|i| i.values.iter().map(|v| v.0)).collect();
+    sorted::sort(&mut levels);
+    levels.dedup();
+    levels
+}
+
 /// Estimated steps of [`keep_top`].
 pub(crate) fn work(items: &[Item], k: usize, sums: usize) -> f64 {
-    let levels: BTreeSet<Value> = items.iter().flat_map(|i| i.values.iter().map(|v| v.0)).collect();
+    let levels = levels(items);
     let width: usize = items.iter().map(|i| i.values.len()).max().unwrap_or(1);
     levels.len() as f64 * items.len() as f64 * (k * (k + 1)) as f64 * sums.max(1) as f64 * width as f64
 }
@@ -57,7 +65,7 @@ pub(crate) fn keep_top(
         out.insert(Key(value::int(0)), 1.0);
         return Ok(out);
     }
-    let levels: BTreeSet<Value> = items.iter().flat_map(|i| i.values.iter().map(|v| v.0)).collect();
+    let levels = levels(items);
     for &t in &levels {
         // (above, equal) -> statistic so far -> probability
         let mut states: FastMap<(usize, usize, Key), f64> = FastMap::from_iter([((0, 0, Key(value::int(0))), 1.0)]);
@@ -127,7 +135,7 @@ fn keep_top_whole(
         levels.push(x);
         (smin, smax) = (smin.min(sx), smax.max(sx));
     }
-    levels.sort_unstable();
+    sorted::sort(&mut levels);
     levels.dedup();
     // a state's statistic sums at most k - 1 values above t
     let (lo, width) = (smin * (k as i64 - 1), ((smax - smin) * (k as i64 - 1) + 1) as usize);

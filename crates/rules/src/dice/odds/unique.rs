@@ -268,7 +268,7 @@ fn replacement_weight(u: Unique, stops: f64, taken: bool, w: f64) -> f64 {
 /// The values a die can show, sorted and each once, for odds that follow every set of them (a 64-bit mask): more
 /// than 64 is refused, naming the work limit.
 fn value_set(mut values: Vec<i64>, col: usize) -> Result<Vec<i64>, NotationError> {
-    values.sort_unstable();
+    crate::sorted::sort(&mut values);
     values.dedup();
     if values.len() > 64 {
         return Err(NotationError::new(

@@ -44,6 +44,7 @@ pub use roll::{CheckRoll, RemedyRoll, RerollChoice};
 
 use crate::dist::Dist;
 use crate::rng::{seeded, RollRng};
+use crate::sorted;
 use crate::systems::{Choice, Contest};
 use crate::systems::{Odds, RequestError, RuleSystem, Summary};
 
@@ -86,7 +87,7 @@ pub fn with_chosen_rerolls(
         }
         rerolled.push(d);
     }
-    rerolled.sort_unstable();
+    sorted::sort(&mut rerolled);
     let replay = RemedyRequest { reroll: Some(RerollPolicy::Never), rerolled, ..request.clone() };
     let again = Remedy::roll_seeded(&replay, roll.seed)?;
     Ok((replay, again))

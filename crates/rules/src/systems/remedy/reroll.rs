@@ -27,6 +27,7 @@ use super::request::{Against, Reactive, Side};
 use super::totals::{compare, modifier_dist, SideTotals};
 use crate::dist::{add_up, Dist};
 use crate::multiset::each_multiset;
+use crate::sorted;
 use crate::systems::RequestError;
 
 /// Most combinations of faces in the ♻ range the exact odds of `best` with ▼ may walk.
@@ -181,7 +182,7 @@ fn best_count(aim: &Aim, keep: Keep, fresh: &[f64], in_range: &[i64], out_of_ran
 pub fn best_rerolls(aim: &Aim, dice: &CheckDice, budget: f64, first: &[(i64, bool)]) -> Vec<usize> {
     let (fresh, _) = fresh(dice, budget);
     let mut in_range: Vec<usize> = (0..first.len()).filter(|&i| first[i].1).collect();
-    in_range.sort_by_key(|&i| (first[i].0, i));
+    sorted::sort_indices(&mut in_range, &|a, b| (first[a].0, a).cmp(&(first[b].0, b)));
     let faces: Vec<i64> = in_range.iter().map(|&i| first[i].0).collect();
     let others = first.iter().filter(|d| !d.1).map(|d| d.0);
     let out_of_range = match dice.keep {
@@ -190,7 +191,7 @@ pub fn best_rerolls(aim: &Aim, dice: &CheckDice, budget: f64, first: &[(i64, boo
     };
     let s = best_count(aim, dice.keep, &fresh, &faces, out_of_range);
     let mut chosen = in_range[..s].to_vec();
-    chosen.sort_unstable();
+    sorted::sort(&mut chosen);
     chosen
 }
 

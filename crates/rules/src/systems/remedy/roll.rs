@@ -9,6 +9,7 @@ use super::request::{Against, Reactive, Side};
 use super::reroll::{best_rerolls, Aim};
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, RollRng};
+use crate::sorted;
 use crate::systems::RequestError;
 use serde::{Deserialize, Serialize};
 
@@ -126,7 +127,7 @@ pub fn roll_side_choosing(
         }
     }
     let mut rerolled = chosen;
-    rerolled.sort_unstable();
+    sorted::sort(&mut rerolled);
     let kept_index = pick(&side.dice, thrown.iter().map(|t| t.value));
     let kept = thrown[kept_index].value;
     let explosion_capped = thrown.iter().any(|t| t.capped);

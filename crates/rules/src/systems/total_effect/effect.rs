@@ -23,7 +23,7 @@ pub enum EffectDie {
 impl Effect {
     /// From three values in any order.
     pub fn from_values(mut v: [i64; 3]) -> Effect {
-        v.sort_unstable();
+        crate::sorted::sort(&mut v);
         Effect { high: v[2], mid: v[1], low: v[0] }
     }
 

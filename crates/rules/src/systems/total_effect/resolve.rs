@@ -2,6 +2,7 @@
 
 use super::effect::Effect;
 use super::request::{EscalationMode, TotalEffectRequest};
+use crate::sorted;
 use serde::{Deserialize, Serialize};
 
 /// General resolution of a Total (names are part of the saved-data format).
@@ -39,9 +40,9 @@ impl Outcome {
 pub fn kept_indices(faces: &[i64], net_advantage: i64) -> [usize; 3] {
     let mut order: Vec<usize> = (0..faces.len()).collect();
     if net_advantage >= 0 {
-        order.sort_by(|&a, &b| faces[b].cmp(&faces[a]).then(a.cmp(&b)));
+        sorted::sort_indices(&mut order, &|a, b| faces[b].cmp(&faces[a]).then(a.cmp(&b)));
     } else {
-        order.sort_by(|&a, &b| faces[a].cmp(&faces[b]).then(a.cmp(&b)));
+        sorted::sort_indices(&mut order, &|a, b| faces[a].cmp(&faces[b]).then(a.cmp(&b)));
     }
     [order[0], order[1], order[2]]
 }

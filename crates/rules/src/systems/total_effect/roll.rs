@@ -5,6 +5,7 @@ use super::request::{EscalationMode, TotalEffectRequest};
 use super::resolve::{effect_and_total, effect_value, kept_indices, Outcome};
 use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, RollRng};
+use crate::sorted;
 use serde::{Deserialize, Serialize};
 
 /// One Total//Effect roll, fully broken down.
@@ -40,7 +41,7 @@ pub(crate) fn roll_dice(request: &TotalEffectRequest, rng: &mut RollRng) -> Tota
     let (effect, total) = effect_and_total(kept.map(|i| faces[i]), request);
     // Name the kept dice High, Mid, Low by face (ties: the earlier die ranks higher).
     let mut by_face = kept;
-    by_face.sort_by(|&a, &b| faces[b].cmp(&faces[a]).then(a.cmp(&b)));
+    sorted::sort_indices(&mut by_face, &|a, b| faces[b].cmp(&faces[a]).then(a.cmp(&b)));
     let dice = faces
         .iter()
         .enumerate()
