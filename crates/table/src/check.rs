@@ -1,34 +1,34 @@
-//! Checking a reveal: the commitment, the contributions used, and the dice recomputed with the rules crate.
+//! Checking a reveal: the commitment, the contributions used, and the dice recomputed with the rules crate. It
+//! reads the roll and who said hello, which the table ([`crate::table`]) hands it, and nothing else of the table.
 
 use crate::body::{Body, RollRequest};
 use crate::key::{Bytes32, PeerKey};
-use crate::roll::Status;
+use crate::roll::{Status, TableRoll};
 use crate::seed::{commitment, seal_commitment_of, seed};
-use crate::table::Table;
 use crate::wire::open;
 
-/// `Err`: the reveal is refused as a message (unknown roll, wrong kind). `Ok((Failed, _))`: it is a reveal of this
+/// `r` is the open roll the reveal is for (its roller's), and `names` every peer that said hello at this table (present or since
+/// left) with how notices name it.
+/// `Err`: the reveal is refused as a message (wrong kind). `Ok((Failed, _))`: it is a reveal of this
 /// roll, and the roll fails its check. With the status, the contributions the reveal used.
 ///
 /// Nothing here depends on when or in which order messages arrived: a contribution this device has that the reveal
 /// left out does not fail it (it may have reached the roller too late, or not at all; `TableRoll::unused` names
 /// it), so every device that took the same messages reaches the same verdict (docs/table-protocol.md).
 pub(crate) fn check_reveal(
-    table: &mut Table,
-    from: PeerKey,
-    id: &str,
+    r: &TableRoll,
+    names: &[(PeerKey, String)],
     sealed_request: Option<&RollRequest>,
     secret: &Bytes32,
     contributions: &[String],
     result: &serde_json::Value,
 ) -> Result<(Status, Vec<(PeerKey, Bytes32)>), String> {
+    let (from, id) = (r.roller, r.id.as_str());
     // A failed check keeps no contributions: only a verified roll names the ones it did not use.
     let fail = |why: String| Ok((Status::Failed(why), Vec::new()));
     let mut used: Vec<(PeerKey, Bytes32)> = Vec::new();
-    let names: Vec<(PeerKey, String)> = table.peers().keys().map(|k| (*k, table.name_of(k))).collect();
     let name = |k: &PeerKey| names.iter().find(|(n, _)| n == k).map_or(k.short(), |(_, s)| s.clone());
     let known = |k: &PeerKey| names.iter().any(|(n, _)| n == k);
-    let r = table.open_roll(&from, id)?;
     let request = match (r.sealed, sealed_request) {
         (false, None) => r.request.clone().ok_or("an open roll without a request")?,
         (true, Some(req)) => req.clone(),
@@ -70,48 +70,4 @@ pub(crate) fn check_reveal(
         return fail("the dice shown differ from the dice the secret and contributions give".into());
     }
     Ok((Status::Verified, used))
-}
-
-/// The body a roller reveals with: every contribution that arrived, the seed, the roll.
-pub fn reveal_body(table: &Table, me: &PeerKey, id: &str, secret: Bytes32) -> Result<Body, String> {
-    let r = table.roll(me, id).ok_or_else(|| format!("no roll `{id}` of this device"))?;
-    let contributions: Vec<String> = r.seen.values().map(|s| s.message.clone()).collect();
-    let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
-    let request = r.request.clone().ok_or("a sealed roll: use sealed_reveal_body")?;
-    let result = request.roll(seed(&secret, &used, id, &request))?;
-    Ok(Body::Reveal { roll: id.to_string(), secret, contributions, result })
-}
-
-/// The body a GM reveals a hidden roll with (every contribution that arrived).
-pub fn sealed_reveal_body(
-    table: &Table,
-    me: &PeerKey,
-    id: &str,
-    request: RollRequest,
-    secret: Bytes32,
-) -> Result<Body, String> {
-    let r = table.roll(me, id).ok_or_else(|| format!("no roll `{id}` of this device"))?;
-    let contributions: Vec<String> = r.seen.values().map(|s| s.message.clone()).collect();
-    let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
-    let result = request.roll(seed(&secret, &used, id, &request))?;
-    Ok(Body::SealedReveal { roll: id.to_string(), request, secret, contributions, result })
-}
-
-/// The seed an own hidden roll would reveal with now (every contribution that arrived), once it may be revealed
-/// (`TableRoll::revealable_at`): what its GM sees privately. A contribution arriving later still (a very slow
-/// peer) would change it, and the GM is then shown the new result.
-pub fn hidden_seed(
-    table: &Table,
-    me: &PeerKey,
-    id: &str,
-    request: &RollRequest,
-    secret: &Bytes32,
-    now_ms: u64,
-) -> Option<u64> {
-    let r = table.roll(me, id)?;
-    if now_ms < r.revealable_at() {
-        return None;
-    }
-    let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
-    Some(seed(secret, &used, id, request))
 }

@@ -273,12 +273,11 @@ impl Table {
                 Ok(vec![])
             }
             Body::Reveal { roll, secret, contributions, result } => {
-                let (status, used) = crate::check::check_reveal(self, from, roll, None, secret, contributions, result)?;
+                let (status, used) = self.check_reveal(from, roll, None, secret, contributions, result)?;
                 Ok(self.settle(from, roll, status, used, result.clone(), None))
             }
             Body::SealedReveal { roll, request, secret, contributions, result } => {
-                let req = Some(request);
-                let (status, used) = crate::check::check_reveal(self, from, roll, req, secret, contributions, result)?;
+                let (status, used) = self.check_reveal(from, roll, Some(request), secret, contributions, result)?;
                 Ok(self.settle(from, roll, status, used, result.clone(), Some(request.clone())))
             }
             Body::GmRequest { id, to, request } => {
@@ -331,7 +330,7 @@ impl Table {
         }
         // Counted by the sender's own numbers (its clock), not by what was revealed here yet, so a device catching
         // up on many rolls at once counts the same as one that saw them live.
-        let window = CONTRIBUTION_WAIT_MS * crate::member::SEQ_PER_MS;
+        let window = CONTRIBUTION_WAIT_MS * crate::wire::SEQ_PER_MS;
         let recent = |r: &&TableRoll| r.roller == from && r.seq < m.seq && m.seq - r.seq < window;
         if self.rolls.iter().filter(recent).count() >= MAX_OPEN_ROLLS_PER_PEER {
             return Err(format!(
@@ -391,6 +390,21 @@ impl Table {
         for r in self.rolls.iter_mut().filter(|r| Some(r.roller) == me && r.status.is_open() && !r.reveal_due_sent) {
             r.wait_from_ms = r.wait_from_ms.max(now_ms);
         }
+    }
+
+    /// [`crate::check::check_reveal`] of `from`'s reveal of its open roll `id`, with every peer that said hello here.
+    fn check_reveal(
+        &mut self,
+        from: PeerKey,
+        id: &str,
+        sealed_request: Option<&RollRequest>,
+        secret: &Bytes32,
+        contributions: &[String],
+        result: &serde_json::Value,
+    ) -> Result<(Status, Vec<(PeerKey, Bytes32)>), String> {
+        let names: Vec<(PeerKey, String)> = self.peers.keys().map(|k| (*k, self.name_of(k))).collect();
+        let r = self.open_roll(&from, id)?;
+        crate::check::check_reveal(r, &names, sealed_request, secret, contributions, result)
     }
 
     pub(crate) fn open_roll(&mut self, roller: &PeerKey, id: &str) -> Result<&mut TableRoll, String> {

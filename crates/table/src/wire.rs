@@ -9,6 +9,11 @@ use k256::schnorr::{Signature, SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// Own sequence numbers are at least the clock in milliseconds times this (and above the previous one), so a
+/// restored member's numbers are above any it sent before, saved or not, and numbers order messages by when they
+/// were sent across senders (no device sends 1000 messages a millisecond).
+pub const SEQ_PER_MS: u64 = 1000;
+
 const SIGN_TAG: &[u8] = b"dicetray-table-message-v1\0";
 
 /// The signed part of a message.

@@ -4,9 +4,9 @@
 use super::{Member, OwnRoll};
 use crate::ask::AskFor;
 use crate::body::{Body, RollRequest};
-use crate::check::sealed_reveal_body;
 use crate::events::Event;
 use crate::key::{Bytes32, PeerKey};
+use crate::reveal::sealed_reveal_body;
 use crate::seed::{commitment, seal_commitment_of};
 
 impl Member {
@@ -66,10 +66,10 @@ impl Member {
     }
 
     /// The seed of an own hidden roll not yet revealed, once it may be revealed at `now_ms`: what its GM sees
-    /// privately until the reveal (`check::hidden_seed`).
+    /// privately until the reveal (`reveal::hidden_seed`).
     pub fn hidden_seed(&self, roll: &str, now_ms: u64) -> Option<u64> {
         let own = self.own.iter().find(|r| r.roll == roll && r.sealed)?;
-        crate::check::hidden_seed(&self.table, &self.me, roll, &own.request, &own.secret, now_ms)
+        crate::reveal::hidden_seed(&self.table, &self.me, roll, &own.request, &own.secret, now_ms)
     }
 
     /// As the GM, ask one peer (`to`) or everyone for a roll; the request id, the message and this device's own

@@ -120,7 +120,7 @@ impl Member {
     /// (by its roller's clock): an old roll revealed long ago gets none (its reveal usually follows in the same
     /// answer), so no phone shows it "without" this device's randomness.
     fn contribute_to_caught_up(&mut self, step: &mut Step, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) {
-        let recent = now_ms.saturating_sub(REVEAL_LIMIT_MS).saturating_mul(super::SEQ_PER_MS);
+        let recent = now_ms.saturating_sub(REVEAL_LIMIT_MS).saturating_mul(crate::wire::SEQ_PER_MS);
         let asked: Vec<(PeerKey, String)> = step
             .events
             .iter()

@@ -15,17 +15,17 @@ mod saved;
 pub use saved::{OwnRoll, Saved, SAVED_VERSION};
 
 use crate::body::{Body, RollRequest};
-use crate::check::reveal_body;
 use crate::error::Rejected;
 use crate::events::Event;
 use crate::key::{Bytes32, PeerKey};
 use crate::limits::{MAX_NAME_CHARS, MAX_PARKED, PARK_MS};
 use crate::log::{LoggedMessage, TableLog};
+use crate::reveal::reveal_body;
 use crate::roll::Status;
 use crate::seed::seed;
 use crate::sync::{Chains, SyncOut};
 use crate::table::Table;
-use crate::wire::{open, Identity, Signed};
+use crate::wire::{open, Identity, Signed, SEQ_PER_MS};
 use dicetray_rules::sorted;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,11 +46,6 @@ pub struct Step {
     /// Sync frames to send (`sync.rs`): the heartbeat, catch-up requests and answers.
     pub sync: Vec<SyncOut>,
 }
-
-/// Own sequence numbers are at least the clock in milliseconds times this (and above the previous one), so a
-/// restored member's numbers are above any it sent before, saved or not, and numbers order messages by when they
-/// were sent across senders (no device sends 1000 messages a millisecond).
-pub const SEQ_PER_MS: u64 = 1000;
 
 pub struct Member {
     table_id: String,
