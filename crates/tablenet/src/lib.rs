@@ -14,6 +14,7 @@
 
 mod channel;
 mod crypt;
+mod event;
 mod js;
 pub mod mesh;
 mod net;
@@ -24,6 +25,7 @@ mod seen;
 pub use channel::SYNC_PREFIX;
 pub use dicetray_table::signal::MAX_SYNC_BYTES;
 pub use dicetray_table::PeerKey;
+pub use event::LinkEvent;
 pub use mesh::Path;
 
 use dicetray_table::signal::{aes_key, topic, NostrKey};
@@ -46,25 +48,6 @@ pub struct LinkConfig {
     pub ice_servers: Vec<String>,
     /// False: never use WebRTC (relays only; my address stays hidden from the peers).
     pub direct: bool,
-}
-
-/// What the link reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkEvent {
-    /// A table message from `from` (by either path; copies already dropped). Give it to `Table::receive`.
-    /// On the relay path `from` is what the frame claims; the message's own signature is what proves the sender.
-    Message { from: PeerKey, bytes: Vec<u8> },
-    /// A peer was seen for the first time.
-    PeerSeen { peer: PeerKey },
-    /// How a peer is reached changed.
-    PeerPath { peer: PeerKey, path: Path },
-    /// A relay connected (`up`) or not, with what went wrong, if anything.
-    Relay { url: String, up: bool, problem: Option<String> },
-    /// A sync text from `from` for me (sent to everyone or to me; never my own), by either path. A copy may come by
-    /// each path: the protocol drops copies. On the relay path `from` is what the frame claims.
-    Sync { from: PeerKey, text: String },
-    /// Something else went wrong (a refused event, a failed connection); the link goes on.
-    Problem(String),
 }
 
 /// A running link. Cheap to clone: clones share it; it closes on [`Link::close`] or when the last clone is dropped.

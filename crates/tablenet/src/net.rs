@@ -4,15 +4,16 @@
 
 use crate::channel::{self, ChannelText};
 use crate::crypt::Crypt;
+use crate::event::LinkEvent;
 use crate::js::{now_ms, random, sleep_promise, wait};
 use crate::mesh::{Learnt, Mesh, Path};
-use crate::relays::{down_problem, now_secs, Relay};
-use crate::rtc::{make_answer, make_offer, take_answer, PeerConn};
-use crate::{LinkEvent, PeerKey};
+use crate::relays::{down_problem, now_secs, Relay, RelayEvents};
+use crate::rtc::{make_answer, make_offer, take_answer, ChannelEvents, PeerConn};
 use dicetray_table::limits::MAX_FRAME_BYTES;
 use dicetray_table::signal::{
     pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage, MAX_SYNC_BYTES, PROBE_SUB,
 };
+use dicetray_table::PeerKey;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
 use std::rc::{Rc, Weak};
@@ -187,128 +188,6 @@ impl Inner {
         });
     }
 
-    pub fn relay_opened(&self, index: usize) {
-        {
-            let mut st = self.state.borrow_mut();
-            let now = now_ms();
-            let st = &mut *st;
-            let relay = &mut st.relays[index];
-            match relay.opened(&self.fixed.sub, &self.fixed.topic, now) {
-                Ok(()) => {
-                    self.emit(LinkEvent::Relay { url: relay.url.clone(), up: true, problem: None });
-                    // What went out while this relay was away, if still recent; after a socket given up as silent,
-                    // everything recent (sent into it, it may have gone nowhere; a copy is dropped by its event id).
-                    let all = relay.take_silenced();
-                    for sent in st.outbox.iter_mut() {
-                        let missed = all || !sent.relays[index];
-                        if now - sent.at < RESEND_MS && missed && relay.send(&sent.text).is_ok() {
-                            sent.relays[index] = true;
-                        }
-                    }
-                }
-                Err(e) => self.emit(LinkEvent::Relay { url: relay.url.clone(), up: true, problem: Some(e) }),
-            }
-        }
-        self.flush();
-    }
-
-    /// The socket closed or failed to connect: try again soon ([`crate::relays::RETRY_MS`]); tell it once.
-    pub fn relay_closed(&self, index: usize, code: u16, reason: String) {
-        let wait_ms = {
-            let mut st = self.state.borrow_mut();
-            if st.closed {
-                return;
-            }
-            let relay = &mut st.relays[index];
-            let down = relay.closed(now_ms());
-            if down.report {
-                let problem = Some(down_problem(down.was_open, code, &reason));
-                self.emit(LinkEvent::Relay { url: relay.url.clone(), up: false, problem });
-            }
-            down.wait_ms
-        };
-        self.poll_relays_after(wait_ms);
-        self.flush();
-    }
-
-    /// Counts and reports something a relay sent that was refused (it still shows the socket alive).
-    pub fn relay_refused(&self, index: usize, why: String) {
-        {
-            let mut st = self.state.borrow_mut();
-            let relay = &mut st.relays[index];
-            relay.heard(now_ms());
-            relay.refused += 1;
-            let msg = format!("relay {}: {why} ({} refused from it so far)", relay.url, relay.refused);
-            self.emit(LinkEvent::Problem(msg));
-        }
-        self.flush();
-    }
-
-    pub fn relay_text(&self, index: usize, text: &str) {
-        let msg = match RelayMessage::parse(text) {
-            Ok(m) => m,
-            Err(e) => return self.relay_refused(index, e),
-        };
-        let mut refused = None;
-        let mut retry = None;
-        {
-            let mut st = self.state.borrow_mut();
-            let st = &mut *st;
-            // Any message shows the socket alive (and answers a probe).
-            st.relays[index].heard(now_ms());
-            let url = st.relays[index].url.clone();
-            match msg {
-                RelayMessage::Event { sub, event } if sub == self.fixed.sub => {
-                    let id = event.id.to_string();
-                    if !st.mesh.event_seen(&id) {
-                        match event.check(&self.fixed.topic) {
-                            Err(e) => refused = Some(e),
-                            Ok(()) => {
-                                st.mesh.first_event(&id);
-                                st.relays[index].answered();
-                                st.incoming.push_back((index, event));
-                                if !st.receiving {
-                                    st.receiving = true;
-                                    spawn_local(receive_loop(self.me.clone()));
-                                }
-                            }
-                        }
-                    }
-                }
-                RelayMessage::Event { .. } => {}
-                RelayMessage::Eose { sub } if sub == PROBE_SUB => {
-                    st.relays[index].answered();
-                    st.relays[index].end_probe();
-                }
-                RelayMessage::Eose { .. } => st.relays[index].answered(),
-                RelayMessage::Ok { accepted: false, message, .. } => {
-                    let problem = Some(format!("did not take an event: {message:.200}"));
-                    self.emit(LinkEvent::Relay { url, up: true, problem });
-                }
-                RelayMessage::Ok { .. } | RelayMessage::Auth { .. } => {}
-                RelayMessage::Notice(n) => {
-                    self.emit(LinkEvent::Relay { url, up: true, problem: Some(format!("notice: {n:.200}")) })
-                }
-                RelayMessage::Closed { sub, message } if sub == self.fixed.sub => {
-                    let down = st.relays[index].restart(now_ms());
-                    retry = Some(down.wait_ms);
-                    if down.report {
-                        let problem = Some(format!("ended the subscription ({message:.200}); reconnecting"));
-                        self.emit(LinkEvent::Relay { url, up: false, problem });
-                    }
-                }
-                RelayMessage::Closed { .. } => {}
-            }
-        }
-        if let Some(wait_ms) = retry {
-            self.poll_relays_after(wait_ms);
-        }
-        match refused {
-            Some(e) => self.relay_refused(index, e),
-            None => self.flush(),
-        }
-    }
-
     fn send_event(&self, ev: &NostrEvent) {
         let text = ev.publish_text();
         let mut st = self.state.borrow_mut();
@@ -468,57 +347,6 @@ impl Inner {
         !st.closed && st.peers.get(peer).is_some_and(|c| c.attempt == attempt)
     }
 
-    pub fn channel_arrived(&self, peer: PeerKey, attempt: u64, dc: RtcDataChannel) {
-        let mut st = self.state.borrow_mut();
-        match st.peers.get_mut(&peer) {
-            Some(c) if c.attempt == attempt => c.adopt(&self.me, peer, dc),
-            _ => dc.close(),
-        }
-    }
-
-    pub fn channel_opened(&self, peer: PeerKey, attempt: u64) {
-        if !self.current(&peer, attempt) {
-            return;
-        }
-        if let Some(path) = self.state.borrow_mut().mesh.opened(&peer) {
-            self.emit(LinkEvent::PeerPath { peer, path });
-        }
-        self.flush();
-    }
-
-    pub fn channel_closed(&self, peer: PeerKey, attempt: u64) {
-        if !self.current(&peer, attempt) {
-            return;
-        }
-        let path = {
-            let mut st = self.state.borrow_mut();
-            // Dropped after the borrow ends: its handlers are detached first (`PeerConn::shut`).
-            let conn = st.peers.remove(&peer);
-            let path = st.mesh.closed(&peer, now_ms());
-            drop(st);
-            drop(conn);
-            path
-        };
-        if let Some(path) = path {
-            self.emit(LinkEvent::PeerPath { peer, path });
-        }
-        self.flush();
-    }
-
-    /// A text over a data channel: a table message, or a sync text after its prefix (`channel.rs`).
-    pub fn channel_message(&self, peer: PeerKey, text: Option<String>) {
-        match text.as_deref().map(channel::read) {
-            Some(Ok(ChannelText::Message(t))) => self.deliver(peer, t.as_bytes().to_vec()),
-            Some(Ok(ChannelText::Sync(t))) => self.emit(LinkEvent::Sync { from: peer, text: t.to_string() }),
-            Some(Err(e)) => self.emit(LinkEvent::Problem(format!("peer {}: {e}", peer.short()))),
-            None => self.emit(LinkEvent::Problem(format!(
-                "peer {}: a binary message over the data channel (allowed: text)",
-                peer.short()
-            ))),
-        }
-        self.flush();
-    }
-
     // ---- the API ----
 
     pub fn broadcast(&self, bytes: &[u8]) {
@@ -646,6 +474,185 @@ impl Inner {
         drop(peers);
         drop(interval);
         self.queue.borrow_mut().clear();
+    }
+}
+
+/// What a relay's socket tells the link (`relays.rs` calls back through it).
+impl RelayEvents for Inner {
+    fn relay_opened(&self, index: usize) {
+        {
+            let mut st = self.state.borrow_mut();
+            let now = now_ms();
+            let st = &mut *st;
+            let relay = &mut st.relays[index];
+            match relay.opened(&self.fixed.sub, &self.fixed.topic, now) {
+                Ok(()) => {
+                    self.emit(LinkEvent::Relay { url: relay.url.clone(), up: true, problem: None });
+                    // What went out while this relay was away, if still recent; after a socket given up as silent,
+                    // everything recent (sent into it, it may have gone nowhere; a copy is dropped by its event id).
+                    let all = relay.take_silenced();
+                    for sent in st.outbox.iter_mut() {
+                        let missed = all || !sent.relays[index];
+                        if now - sent.at < RESEND_MS && missed && relay.send(&sent.text).is_ok() {
+                            sent.relays[index] = true;
+                        }
+                    }
+                }
+                Err(e) => self.emit(LinkEvent::Relay { url: relay.url.clone(), up: true, problem: Some(e) }),
+            }
+        }
+        self.flush();
+    }
+
+    /// The socket closed or failed to connect: try again soon ([`crate::relays::RETRY_MS`]); tell it once.
+    fn relay_closed(&self, index: usize, code: u16, reason: String) {
+        let wait_ms = {
+            let mut st = self.state.borrow_mut();
+            if st.closed {
+                return;
+            }
+            let relay = &mut st.relays[index];
+            let down = relay.closed(now_ms());
+            if down.report {
+                let problem = Some(down_problem(down.was_open, code, &reason));
+                self.emit(LinkEvent::Relay { url: relay.url.clone(), up: false, problem });
+            }
+            down.wait_ms
+        };
+        self.poll_relays_after(wait_ms);
+        self.flush();
+    }
+
+    /// Counts and reports something a relay sent that was refused (it still shows the socket alive).
+    fn relay_refused(&self, index: usize, why: String) {
+        {
+            let mut st = self.state.borrow_mut();
+            let relay = &mut st.relays[index];
+            relay.heard(now_ms());
+            relay.refused += 1;
+            let msg = format!("relay {}: {why} ({} refused from it so far)", relay.url, relay.refused);
+            self.emit(LinkEvent::Problem(msg));
+        }
+        self.flush();
+    }
+
+    fn relay_text(&self, index: usize, text: &str) {
+        let msg = match RelayMessage::parse(text) {
+            Ok(m) => m,
+            Err(e) => return self.relay_refused(index, e),
+        };
+        let mut refused = None;
+        let mut retry = None;
+        {
+            let mut st = self.state.borrow_mut();
+            let st = &mut *st;
+            // Any message shows the socket alive (and answers a probe).
+            st.relays[index].heard(now_ms());
+            let url = st.relays[index].url.clone();
+            match msg {
+                RelayMessage::Event { sub, event } if sub == self.fixed.sub => {
+                    let id = event.id.to_string();
+                    if !st.mesh.event_seen(&id) {
+                        match event.check(&self.fixed.topic) {
+                            Err(e) => refused = Some(e),
+                            Ok(()) => {
+                                st.mesh.first_event(&id);
+                                st.relays[index].answered();
+                                st.incoming.push_back((index, event));
+                                if !st.receiving {
+                                    st.receiving = true;
+                                    spawn_local(receive_loop(self.me.clone()));
+                                }
+                            }
+                        }
+                    }
+                }
+                RelayMessage::Event { .. } => {}
+                RelayMessage::Eose { sub } if sub == PROBE_SUB => {
+                    st.relays[index].answered();
+                    st.relays[index].end_probe();
+                }
+                RelayMessage::Eose { .. } => st.relays[index].answered(),
+                RelayMessage::Ok { accepted: false, message, .. } => {
+                    let problem = Some(format!("did not take an event: {message:.200}"));
+                    self.emit(LinkEvent::Relay { url, up: true, problem });
+                }
+                RelayMessage::Ok { .. } | RelayMessage::Auth { .. } => {}
+                RelayMessage::Notice(n) => {
+                    self.emit(LinkEvent::Relay { url, up: true, problem: Some(format!("notice: {n:.200}")) })
+                }
+                RelayMessage::Closed { sub, message } if sub == self.fixed.sub => {
+                    let down = st.relays[index].restart(now_ms());
+                    retry = Some(down.wait_ms);
+                    if down.report {
+                        let problem = Some(format!("ended the subscription ({message:.200}); reconnecting"));
+                        self.emit(LinkEvent::Relay { url, up: false, problem });
+                    }
+                }
+                RelayMessage::Closed { .. } => {}
+            }
+        }
+        if let Some(wait_ms) = retry {
+            self.poll_relays_after(wait_ms);
+        }
+        match refused {
+            Some(e) => self.relay_refused(index, e),
+            None => self.flush(),
+        }
+    }
+}
+
+/// What a peer's WebRTC connection and data channel tell the link (`rtc.rs` calls back through it).
+impl ChannelEvents for Inner {
+    fn channel_arrived(&self, peer: PeerKey, attempt: u64, dc: RtcDataChannel) {
+        let mut st = self.state.borrow_mut();
+        match st.peers.get_mut(&peer) {
+            Some(c) if c.attempt == attempt => c.adopt(&self.me, peer, dc),
+            _ => dc.close(),
+        }
+    }
+
+    fn channel_opened(&self, peer: PeerKey, attempt: u64) {
+        if !self.current(&peer, attempt) {
+            return;
+        }
+        if let Some(path) = self.state.borrow_mut().mesh.opened(&peer) {
+            self.emit(LinkEvent::PeerPath { peer, path });
+        }
+        self.flush();
+    }
+
+    fn channel_closed(&self, peer: PeerKey, attempt: u64) {
+        if !self.current(&peer, attempt) {
+            return;
+        }
+        let path = {
+            let mut st = self.state.borrow_mut();
+            // Dropped after the borrow ends: its handlers are detached first (`PeerConn::shut`).
+            let conn = st.peers.remove(&peer);
+            let path = st.mesh.closed(&peer, now_ms());
+            drop(st);
+            drop(conn);
+            path
+        };
+        if let Some(path) = path {
+            self.emit(LinkEvent::PeerPath { peer, path });
+        }
+        self.flush();
+    }
+
+    /// A text over a data channel: a table message, or a sync text after its prefix (`channel.rs`).
+    fn channel_message(&self, peer: PeerKey, text: Option<String>) {
+        match text.as_deref().map(channel::read) {
+            Some(Ok(ChannelText::Message(t))) => self.deliver(peer, t.as_bytes().to_vec()),
+            Some(Ok(ChannelText::Sync(t))) => self.emit(LinkEvent::Sync { from: peer, text: t.to_string() }),
+            Some(Err(e)) => self.emit(LinkEvent::Problem(format!("peer {}: {e}", peer.short()))),
+            None => self.emit(LinkEvent::Problem(format!(
+                "peer {}: a binary message over the data channel (allowed: text)",
+                peer.short()
+            ))),
+        }
+        self.flush();
     }
 }
 

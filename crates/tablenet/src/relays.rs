@@ -7,7 +7,6 @@
 //! and tested natively; what arrives is handed to `net.rs`.
 
 use crate::js::{describe, now_ms};
-use crate::net::Inner;
 use dicetray_table::signal::{close_text, req_text, PROBE_CLOSE, PROBE_TEXT};
 use std::rc::Weak;
 use wasm_bindgen::closure::Closure;
@@ -222,6 +221,19 @@ impl Socket {
     }
 }
 
+/// What a relay's socket reports, to the link that owns the relays (`net.rs`'s `Inner`): the socket's handlers call
+/// back through this, so this file does not import the link.
+pub trait RelayEvents {
+    /// The socket opened.
+    fn relay_opened(&self, index: usize);
+    /// A text message arrived.
+    fn relay_text(&self, index: usize, text: &str);
+    /// The relay sent what the link cannot take (`why` says what, and what is allowed).
+    fn relay_refused(&self, index: usize, why: String);
+    /// The socket closed, with its close code and reason.
+    fn relay_closed(&self, index: usize, code: u16, reason: String);
+}
+
 pub struct Relay {
     pub url: String,
     socket: Option<Socket>,
@@ -245,20 +257,20 @@ impl Relay {
     /// From the tick or a retry timer: opens the socket if it is time to (first start or a retry), gives up one
     /// that has been connecting too long, probes an open one that has been quiet, replaces one that went silent.
     /// Returns a problem to report, if any.
-    pub fn poll(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
+    pub fn poll<E: RelayEvents + 'static>(&mut self, inner: &Weak<E>, index: usize, now: f64) -> Option<String> {
         let act = self.schedule.poll(now);
         self.act(act, inner, index, now)
     }
 
     /// A wake: connects at once if not connected (replacing a socket stuck connecting), probes an open socket.
     /// Returns a problem to report.
-    pub fn wake(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
+    pub fn wake<E: RelayEvents + 'static>(&mut self, inner: &Weak<E>, index: usize, now: f64) -> Option<String> {
         let act = self.schedule.wake(now);
         self.act(act, inner, index, now)
     }
 
     /// Does what the schedule decided.
-    fn act(&mut self, act: Act, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
+    fn act<E: RelayEvents + 'static>(&mut self, act: Act, inner: &Weak<E>, index: usize, now: f64) -> Option<String> {
         match act {
             Act::Nothing => None,
             Act::GiveUp => {
@@ -307,7 +319,7 @@ impl Relay {
         std::mem::take(&mut self.silenced)
     }
 
-    fn connect(&mut self, inner: &Weak<Inner>, index: usize, now: f64) -> Option<String> {
+    fn connect<E: RelayEvents + 'static>(&mut self, inner: &Weak<E>, index: usize, now: f64) -> Option<String> {
         if self.socket.is_some() {
             return None;
         }

@@ -3,7 +3,6 @@
 //! The offerer creates the data channel `dicetray` (ordered, reliable: the defaults); the answerer receives it.
 
 use crate::js::{describe, sleep_promise, wait};
-use crate::net::Inner;
 use dicetray_table::PeerKey;
 use js_sys::{Array, Function, Promise};
 use std::rc::Weak;
@@ -25,6 +24,19 @@ struct Channel {
     _close: Closure<dyn FnMut()>,
 }
 
+/// What a peer's connection and data channel report, to the link that owns them (`net.rs`'s `Inner`): their
+/// handlers call back through this, so this file does not import the link.
+pub trait ChannelEvents {
+    /// The answering side's data channel arrived.
+    fn channel_arrived(&self, peer: PeerKey, attempt: u64, dc: RtcDataChannel);
+    /// The data channel opened.
+    fn channel_opened(&self, peer: PeerKey, attempt: u64);
+    /// The connection failed or closed, or its data channel closed.
+    fn channel_closed(&self, peer: PeerKey, attempt: u64);
+    /// A message arrived on the data channel (`None`: not text).
+    fn channel_message(&self, peer: PeerKey, text: Option<String>);
+}
+
 /// A connection to one peer, and the handlers it owns (dropped with it, after being detached).
 pub struct PeerConn {
     pub pc: RtcPeerConnection,
@@ -39,8 +51,8 @@ pub struct PeerConn {
 
 impl PeerConn {
     /// A new connection; `offerer` creates the data channel, the answerer waits for it.
-    pub fn new(
-        inner: &Weak<Inner>,
+    pub fn new<E: ChannelEvents + 'static>(
+        inner: &Weak<E>,
         peer: PeerKey,
         attempt: u64,
         ice: &[String],
@@ -100,7 +112,7 @@ impl PeerConn {
     }
 
     /// The answerer's channel arrived (a second one, which a well-behaved offerer never opens, is closed).
-    pub fn adopt(&mut self, inner: &Weak<Inner>, peer: PeerKey, dc: RtcDataChannel) {
+    pub fn adopt<E: ChannelEvents + 'static>(&mut self, inner: &Weak<E>, peer: PeerKey, dc: RtcDataChannel) {
         if self.channel.is_some() || dc.label() != CHANNEL_LABEL {
             dc.close();
             return;
@@ -157,7 +169,7 @@ impl Drop for PeerConn {
     }
 }
 
-fn wire(inner: &Weak<Inner>, peer: PeerKey, attempt: u64, dc: RtcDataChannel) -> Channel {
+fn wire<E: ChannelEvents + 'static>(inner: &Weak<E>, peer: PeerKey, attempt: u64, dc: RtcDataChannel) -> Channel {
     let w = inner.clone();
     let open = Closure::<dyn FnMut()>::new(move || {
         if let Some(i) = w.upgrade() {
