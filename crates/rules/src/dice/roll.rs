@@ -581,12 +581,14 @@ fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
     let n = items.len() as u32;
     let Some((high, kept)) = g.kept(n) else { return };
     let kept = kept.min(n) as usize;
+    // Each item's order `o` is unique, so an unstable sort gives the one order a stable sort would, without
+    // `sorted`'s index buffers: two allocations per roll the engine guard counts.
     if high {
         // drop the lowest n - kept; among equals the later ones go first
-        sorted::sort_by_key(&mut items, |&(v, o, ..)| (v, std::cmp::Reverse(o)));
+        items.sort_unstable_by_key(|&(v, o, ..)| (v, std::cmp::Reverse(o)));
         items.truncate(items.len() - kept);
     } else {
-        sorted::sort_by_key(&mut items, |&(v, o, ..)| (v, o));
+        items.sort_unstable_by_key(|&(v, o, ..)| (v, o));
         items.drain(..kept);
     }
     for &(_, _, gi, a, b) in &items {
