@@ -14,10 +14,8 @@
 //! an `Effect::new`, which runs once now and again after each change of what it read, given what it returned last
 //! time. `tests/layers` keeps every derived signal and effect of `src/` going through here.
 //!
-//! Measured with `bench/budget` (bench/README.md, eleventh session): first load -1.2 KB gzip, the whole app
-//! -4.4 KB. `Memo::new` boxed the same way saved nothing (the memo's wrapper is small; its compare and store are
-//! per value type already), and `<For>` with a boxed list, key and rows moved code into chunks shared between
-//! screens: the whole app smaller, the Table, Tray and Remedy screens' downloads larger. Neither is done.
+//! Why memos and `<For>` lists are not boxed too, with the measured figures: bench/README.md, "Type-erased reactive
+//! parts" (eleventh session).
 
 use leptos::prelude::*;
 

@@ -21,10 +21,11 @@ pub enum EffectDie {
 }
 
 impl Effect {
-    /// From three values in any order.
-    pub fn from_values(mut v: [i64; 3]) -> Effect {
-        crate::sorted::sort(&mut v);
-        Effect { high: v[2], mid: v[1], low: v[0] }
+    /// From three values in any order: ranked by comparisons alone, since the odds rank the kept dice of every
+    /// throw they walk (up to 462 per request) and a sort would allocate there.
+    pub fn from_values([a, b, c]: [i64; 3]) -> Effect {
+        let (lo, hi) = (a.min(b), a.max(b));
+        Effect { high: hi.max(c), mid: lo.max(hi.min(c)), low: lo.min(c) }
     }
 
     /// The value of one Effect die.

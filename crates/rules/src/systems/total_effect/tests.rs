@@ -219,3 +219,15 @@ fn ruling_steps_on_a_flat_value_add_or_subtract_one_each() {
     assert_eq!(step_flat(4, -2), 2);
     assert_eq!(step_flat(1, -3), -2, "no floor is stated for a flat value");
 }
+
+#[test]
+fn effect_dice_rank_three_values_in_any_order() {
+    for v in [[4, 1, 6], [2, 2, 5], [3, 3, 3], [6, 1, 1], [-1, 7, 0]] {
+        let mut want = v;
+        want.sort();
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            let e = Effect::from_values(order.map(|i| v[i]));
+            assert_eq!([e.low, e.mid, e.high], want, "{:?}", order.map(|i| v[i]));
+        }
+    }
+}
