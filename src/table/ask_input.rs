@@ -3,16 +3,16 @@
 
 use dicetray_saved::ask::{number, typed, AskInput};
 use leptos::prelude::*;
+use litemap::LiteMap;
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 
 /// The text typed into each input, by field; an input not yet touched holds its starting value.
 #[derive(Clone, Copy)]
-pub struct Typed(RwSignal<BTreeMap<&'static str, String>>);
+pub struct Typed(RwSignal<LiteMap<&'static str, String>>);
 
 impl Typed {
     pub fn new() -> Typed {
-        Typed(RwSignal::new(BTreeMap::new()))
+        Typed(RwSignal::new(LiteMap::new()))
     }
 
     /// The text of `input` (its starting value until typed into).

@@ -2,12 +2,12 @@
 //! tests check the words a player reads.
 
 use super::row::request_words;
+use dicetray_table::peer_set::PeerMap;
 use dicetray_table::{Member, PeerKey, Status, TableRoll};
-use std::collections::BTreeMap;
 
 /// How `key` stands, in the peer list's words: "you", "left", "away" (silent, or its page hidden: no roll waits
 /// for it), else how its messages reach this phone ("direct", "via relays", "connecting").
-pub(super) fn path_words(m: &Member, paths: &BTreeMap<PeerKey, &'static str>, key: &PeerKey) -> &'static str {
+pub(super) fn path_words(m: &Member, paths: &PeerMap<&'static str>, key: &PeerKey) -> &'static str {
     if *key == m.me() {
         "you"
     } else if !m.table().peers().get(key).is_some_and(|p| p.present) {

@@ -9,12 +9,13 @@ use crate::state::roll::{Seat, SeatDone};
 use crate::state::{now_ms, AppState, NoticeLevel, RollSource};
 use dicetray_saved::seat::{encode_seating, size_notice, Seat as SavedSeat, Seating, SeatingText};
 use dicetray_table::member::{Member, Step};
+use dicetray_table::peer_set::PeerMap;
 use dicetray_table::{AskFor, Event, PeerKey, Rejected, RollRequest, Status, SyncOut};
 use leptos::prelude::*;
+use litemap::LiteMap;
 use send_wrapper::SendWrapper;
 use std::any::Any;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -47,9 +48,9 @@ pub struct Ask {
 #[derive(Clone, Copy)]
 pub struct SeatView {
     pub changed: RwSignal<u64>,
-    pub paths: RwSignal<BTreeMap<PeerKey, PathWords>>,
+    pub paths: RwSignal<PeerMap<PathWords>>,
     /// Each relay's URL, whether it is connected, and its last problem.
-    pub relays: RwSignal<BTreeMap<String, (bool, Option<String>)>>,
+    pub relays: RwSignal<LiteMap<String, (bool, Option<String>)>>,
     /// Messages refused, each naming the peer and the problem (newest last).
     pub refused: RwSignal<Vec<String>>,
 }
@@ -62,7 +63,7 @@ struct Inner {
     member: RefCell<Member>,
     carrier: RefCell<Option<Rc<dyn Carrier>>>,
     /// Own rolls waiting for their seed: what to do with it.
-    waiting: RefCell<BTreeMap<String, Finish>>,
+    waiting: RefCell<LiteMap<String, Finish>>,
     /// The GM request the next own roll answers.
     answering: RefCell<Option<(PeerKey, String)>>,
     /// Changed since the member was last saved.
@@ -118,15 +119,15 @@ impl Seated {
         let owner = Owner::new_root(None);
         let view = owner.with(|| SeatView {
             changed: RwSignal::new(0),
-            paths: RwSignal::new(BTreeMap::new()),
-            relays: RwSignal::new(BTreeMap::new()),
+            paths: RwSignal::new(PeerMap::new()),
+            relays: RwSignal::new(LiteMap::new()),
             refused: RwSignal::new(Vec::new()),
         });
         Seated(Arc::new(SendWrapper::new(Inner {
             state,
             member: RefCell::new(member),
             carrier: RefCell::new(None),
-            waiting: RefCell::new(BTreeMap::new()),
+            waiting: RefCell::new(LiteMap::new()),
             answering: RefCell::new(None),
             dirty: RefCell::new(true),
             ticks: std::cell::Cell::new(0),

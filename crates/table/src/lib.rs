@@ -14,6 +14,7 @@ pub mod key;
 pub mod limits;
 pub mod log;
 pub mod member;
+pub mod peer_set;
 pub mod request;
 mod reveal;
 pub mod roll;

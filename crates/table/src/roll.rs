@@ -2,7 +2,7 @@
 
 use crate::body::RollRequest;
 use crate::key::{Bytes32, PeerKey};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::peer_set::{PeerMap, PeerSet};
 
 /// Where a roll's check stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,11 +44,11 @@ pub struct TableRoll {
     pub wait_from_ms: u64,
     /// Peers present (here) when the intent arrived, whom the roller's wait is for; one that leaves is dropped.
     /// Only the wait: any peer present when its contribution arrives may contribute.
-    pub expected: BTreeSet<PeerKey>,
+    pub expected: PeerSet,
     /// Contributions that arrived here, before or after the reveal.
-    pub seen: BTreeMap<PeerKey, Seen>,
+    pub seen: PeerMap<Seen>,
     /// Peers that signed a second, different contribution to this roll.
-    pub doubled: BTreeSet<PeerKey>,
+    pub doubled: PeerSet,
     /// The contributions the reveal used (contributor, bytes), once revealed.
     pub used: Option<Vec<(PeerKey, Bytes32)>>,
     pub status: Status,

@@ -17,8 +17,10 @@
 
 use crate::key::{Bytes32, PeerKey};
 use crate::limits::MAX_SYNC_SENDERS;
+use crate::peer_set::PeerMap;
 use crate::signal::MAX_SYNC_BYTES;
 use dicetray_rules::sorted;
+use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -99,11 +101,12 @@ pub struct SyncOut {
 /// while it waits for what it is about: it counts as here, so its own `prev` is asked for, but is not passed on).
 #[derive(Clone, Debug, Default)]
 pub struct Chains {
-    by_sender: BTreeMap<PeerKey, Chain>,
+    by_sender: PeerMap<Chain>,
 }
 
-/// One sender's messages: number -> (`prev`, index in the log once taken).
-type Chain = BTreeMap<u64, (Option<u64>, Option<usize>)>;
+/// One sender's messages: number -> (`prev`, index in the log once taken). A sender numbers its messages by its
+/// clock, so they mostly arrive in order and append.
+type Chain = LiteMap<u64, (Option<u64>, Option<usize>)>;
 
 impl Chains {
     pub fn insert(&mut self, from: PeerKey, seq: u64, prev: Option<u64>, log_index: Option<usize>) {
@@ -133,7 +136,9 @@ impl Chains {
         for (k, chain) in &self.by_sender {
             let Held(have, count) = heads.get(k).copied().unwrap_or_default();
             let from = if have >= head(chain) && count < chain.len() as u64 { 0 } else { have.saturating_add(1) };
-            out.extend(chain.range(from..).filter_map(|(seq, (_, i))| Some((*seq, (*i)?))));
+            let start = chain.find_index(&from).unwrap_or_else(|at| at);
+            let above = chain.get_indexed_range(start..chain.len()).unwrap_or_default();
+            out.extend(above.iter().filter_map(|(seq, (_, i))| Some((*seq, (*i)?))));
         }
         sorted::sort(&mut out);
         out
@@ -150,7 +155,7 @@ fn head(chain: &Chain) -> u64 {
             return prev.unwrap_or(*seq).saturating_sub(1);
         }
     }
-    chain.keys().next_back().copied().unwrap_or(0)
+    chain.last().map_or(0, |(seq, _)| *seq)
 }
 
 /// Whether `theirs` has, for some sender, more than `mine`: a higher head, or as high a one and more messages.

@@ -13,10 +13,12 @@ use crate::error::Rejected;
 use crate::events::Event;
 use crate::key::{Bytes32, PeerKey};
 use crate::limits::*;
+use crate::peer_set::{PeerMap, PeerSet};
 use crate::roll::{Seen, Status, TableRoll};
 use crate::wire::{open, Signed};
 use dicetray_rules::sorted;
-use std::collections::{BTreeMap, BTreeSet};
+use litemap::LiteMap;
+use std::collections::BTreeSet;
 
 /// A peer as this device knows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,10 +79,10 @@ pub struct GmRequest {
 pub struct Table {
     table: Bytes32,
     me: Option<PeerKey>,
-    peers: BTreeMap<PeerKey, Peer>,
+    peers: PeerMap<Peer>,
     /// In the order of their intents' sequence numbers (then roller): the same on every device.
     rolls: Vec<TableRoll>,
-    gm_requests: BTreeMap<(PeerKey, String), GmRequest>,
+    gm_requests: LiteMap<(PeerKey, String), GmRequest>,
     /// Every (sender, sequence number) taken: a second message with the same pair is a replay.
     numbers: BTreeSet<(PeerKey, u64)>,
 }
@@ -92,7 +94,7 @@ impl Table {
         Table { table, me, peers, rolls, gm_requests, numbers }
     }
 
-    pub fn peers(&self) -> &BTreeMap<PeerKey, Peer> {
+    pub fn peers(&self) -> &PeerMap<Peer> {
         &self.peers
     }
 
@@ -339,8 +341,7 @@ impl Table {
             ));
         }
         let sealed = request.is_none();
-        let expected: BTreeSet<PeerKey> =
-            sorted::gather(self.peers.iter().filter(|(k, p)| p.present && **k != from).map(|(k, _)| *k));
+        let expected: PeerSet = self.peers.iter().filter(|(k, p)| p.present && **k != from).map(|(k, _)| *k).collect();
         let at = self.rolls.partition_point(|r| (r.seq, r.roller) < (m.seq, from));
         self.rolls.insert(
             at,
@@ -354,8 +355,8 @@ impl Table {
                 announced_ms: now,
                 wait_from_ms: now,
                 expected,
-                seen: BTreeMap::new(),
-                doubled: BTreeSet::new(),
+                seen: PeerMap::new(),
+                doubled: PeerSet::new(),
                 used: None,
                 status: if sealed { Status::Sealed } else { Status::Pending },
                 result: None,

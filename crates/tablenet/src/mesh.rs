@@ -3,8 +3,8 @@
 
 use crate::seen::Seen;
 use dicetray_table::limits::MAX_PEERS;
+use dicetray_table::peer_set::PeerMap;
 use dicetray_table::PeerKey;
-use std::collections::BTreeMap;
 
 /// A peer whose data channel is not open this long after it was learnt counts as "via relays".
 pub const CONNECT_WAIT_MS: f64 = 8_000.0;
@@ -70,14 +70,14 @@ pub fn channel_retry_after_ms(failures: usize) -> Option<f64> {
 pub struct Mesh {
     me: PeerKey,
     direct: bool,
-    peers: BTreeMap<PeerKey, PeerState>,
+    peers: PeerMap<PeerState>,
     events: Seen<String>,
     messages: Seen<[u8; 32]>,
 }
 
 impl Mesh {
     pub fn new(me: PeerKey, direct: bool) -> Mesh {
-        Mesh { me, direct, peers: BTreeMap::new(), events: Seen::new(SEEN_CAP), messages: Seen::new(SEEN_CAP) }
+        Mesh { me, direct, peers: PeerMap::new(), events: Seen::new(SEEN_CAP), messages: Seen::new(SEEN_CAP) }
     }
 
     /// The peer with the smaller key (hex, which orders as the bytes do) offers and opens the data channel.

@@ -10,12 +10,13 @@ use crate::mesh::{Learnt, Mesh, Path};
 use crate::relays::{down_problem, now_secs, Relay, RelayEvents};
 use crate::rtc::{make_answer, make_offer, take_answer, ChannelEvents, PeerConn};
 use dicetray_table::limits::MAX_FRAME_BYTES;
+use dicetray_table::peer_set::PeerMap;
 use dicetray_table::signal::{
     pack, unpack, Frame, FrameType, NostrEvent, NostrKey, RelayMessage, MAX_SYNC_BYTES, PROBE_SUB,
 };
 use dicetray_table::PeerKey;
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -49,7 +50,7 @@ pub struct State {
     crypt: Option<Rc<Crypt>>,
     pub mesh: Mesh,
     pub relays: Vec<Relay>,
-    peers: BTreeMap<PeerKey, PeerConn>,
+    peers: PeerMap<PeerConn>,
     attempts: u64,
     outbox: VecDeque<Sent>,
     to_publish: VecDeque<Frame>,
@@ -77,7 +78,7 @@ impl Inner {
                 crypt: None,
                 mesh,
                 relays: relays.into_iter().map(Relay::new).collect(),
-                peers: BTreeMap::new(),
+                peers: PeerMap::new(),
                 attempts: 0,
                 outbox: VecDeque::new(),
                 to_publish: VecDeque::new(),

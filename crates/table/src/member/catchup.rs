@@ -7,8 +7,8 @@ use crate::events::Event;
 use crate::key::Bytes32;
 use crate::key::PeerKey;
 use crate::limits::{HEARTBEAT_MS, MIN_GIVE_GAP_MS, REVEAL_LIMIT_MS, SYNC_GIVE_BYTES, WANT_TIMEOUT_MS};
+use crate::peer_set::PeerMap;
 use crate::sync::{ahead, Heads, SyncFrame, SyncOut};
-use std::collections::BTreeMap;
 
 #[derive(Default)]
 pub(super) struct Catchup {
@@ -21,18 +21,18 @@ pub(super) struct Catchup {
     /// The heads that request sent (what this device had then).
     asked_with: Heads,
     /// Per peer, when its last request was answered (pacing).
-    gave: BTreeMap<PeerKey, u64>,
+    gave: PeerMap<u64>,
     /// Requests that came sooner than `MIN_GIVE_GAP_MS` after the last answer to the same peer: answered by a later
     /// tick (the newest request of each peer).
-    deferred: BTreeMap<PeerKey, Heads>,
+    deferred: PeerMap<Heads>,
     /// Per peer, its heads when this device last told it what it has because it was behind (told again only once
     /// its heads change).
-    told: BTreeMap<PeerKey, Heads>,
+    told: PeerMap<Heads>,
     /// Per peer, the heads of its last `have`.
-    heads: BTreeMap<PeerKey, Heads>,
+    heads: PeerMap<Heads>,
     /// Per peer, heads it listed that its complete answer did not bring this device up to (it lists a message it
     /// cannot pass on, say one its own sender lost): not asked for again until it lists more.
-    stuck: BTreeMap<PeerKey, Heads>,
+    stuck: PeerMap<Heads>,
 }
 
 impl Member {

@@ -20,13 +20,13 @@ use crate::events::Event;
 use crate::key::{Bytes32, PeerKey};
 use crate::limits::{MAX_NAME_CHARS, MAX_PARKED, PARK_MS};
 use crate::log::{LoggedMessage, TableLog};
+use crate::peer_set::PeerSet;
 use crate::reveal::reveal_body;
 use crate::roll::Status;
 use crate::seed::seed;
 use crate::sync::{Chains, SyncOut};
 use crate::table::Table;
 use crate::wire::{open, Identity, Signed, SEQ_PER_MS};
-use dicetray_rules::sorted;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -278,8 +278,7 @@ impl Member {
         fresh: &mut impl FnMut() -> [u8; 32],
         step: &mut Step,
     ) -> Result<(), Rejected> {
-        let present: BTreeSet<PeerKey> =
-            sorted::gather(self.table.peers().iter().filter(|(_, p)| p.present).map(|(k, _)| *k));
+        let present: PeerSet = self.table.peers().iter().filter(|(_, p)| p.present).map(|(k, _)| *k).collect();
         let events = self.take(signed, bytes, at_ms)?;
         for event in events {
             let answer = match &event {

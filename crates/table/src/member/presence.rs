@@ -5,12 +5,12 @@
 use crate::events::Event;
 use crate::key::PeerKey;
 use crate::limits::AWAY_MS;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::peer_set::{PeerMap, PeerSet};
 
 #[derive(Default)]
 pub(super) struct Presence {
-    heard: BTreeMap<PeerKey, u64>,
-    away: BTreeSet<PeerKey>,
+    heard: PeerMap<u64>,
+    away: PeerSet,
 }
 
 impl Presence {
