@@ -9,6 +9,7 @@ use crate::table::ask::AskForm;
 use crate::table::asked::AskedList;
 use crate::table::join::JoinForm;
 use crate::table::luck::TableLuck;
+use crate::table::odds::TableOdds;
 use crate::table::peers::PeerList;
 use crate::table::qr::QrCode;
 use crate::table::rolls::RollList;
@@ -48,12 +49,13 @@ fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
         seated.set(None);
         let _ = window().location().set_hash("#/table");
     };
+    let odds = TableOdds::fetch();
     view! {
         <div class="table-seated">
             <Invite seat=seat.clone() />
             <div class="table-main">
-                <AskedList seat=seat.clone() />
-                <RollList seat=seat.clone() />
+                <AskedList seat=seat.clone() odds />
+                <RollList seat=seat.clone() odds />
                 <TableLuck seat=seat.clone() />
                 {gm.then(|| view! { <AskForm seat=seat.clone() /> <SecretRoll seat=seat.clone() /> })}
             </div>

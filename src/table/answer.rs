@@ -4,6 +4,7 @@
 //! and every phone checks the answer kept them.
 
 use super::ask_input::{AskNumbers, Typed};
+use super::odds::TableOdds;
 use super::seat::{Ask, Seated};
 use crate::state::erased;
 use crate::state::roll::Rolled;
@@ -19,7 +20,7 @@ use leptos::prelude::*;
 
 /// The request the GM's `json` and this phone's sheet make for `ask`, with a pick of character and row.
 #[component]
-pub fn SheetAnswer(seat: Seated, ask: Ask, row: String, json: String) -> impl IntoView {
+pub fn SheetAnswer(seat: Seated, ask: Ask, row: String, json: String, odds: TableOdds) -> impl IntoView {
     let state = use_app_state();
     let id = ask.request.system_id().unwrap_or_default();
     let Some(shape) = Sheet::ask_shape(id) else {
@@ -82,7 +83,7 @@ pub fn SheetAnswer(seat: Seated, ask: Ask, row: String, json: String) -> impl In
             </div>
         </Show>
         <AskNumbers inputs=shape.player typed=player />
-        <RequestAnswer seat ask request character=character.into() player_sets=player_sets(shape) />
+        <RequestAnswer seat ask request character=character.into() odds player_sets=player_sets(shape) />
     }
     .into_any()
 }
@@ -103,17 +104,22 @@ pub fn RequestAnswer(
     ask: Ask,
     request: Signal<Result<Request, String>>,
     character: Signal<String>,
+    odds: TableOdds,
     #[prop(optional)] player_sets: Option<Vec<&'static str>>,
 ) -> impl IntoView {
     let state = use_app_state();
     let every_choice = player_sets.map(|only| {
         view! { <EveryChoice request=erased::derive(move || request.get().ok()) only /> }
     });
-    let odds = Memo::new(move |_| request.get().and_then(|r| r.odds().map_err(|e| e.to_string())));
+    // None while the odds' code is on its way (`odds.rs`).
+    let odds = Memo::new(move |_| match odds.kit()? {
+        Ok(kit) => Some(request.get().and_then(|r| (kit.request)(&r).map_err(|e| format!("No exact odds: {e}")))),
+        Err(why) => Some(Err(why.to_string())),
+    });
     let system = move || request.with(|r| r.as_ref().map(|r| r.system_id()).unwrap_or_default());
     let chances = move |of: fn(&dicetray_rules::systems::Odds) -> &Vec<Chance>| {
         let system = system();
-        let listed = odds.with(|o| o.as_ref().map(|o| of(o).clone()).unwrap_or_default());
+        let listed = odds.with(|o| o.as_ref().and_then(|o| o.as_ref().ok()).map(|o| of(o).clone()).unwrap_or_default());
         listed
             .into_iter()
             .map(|c| view! { <li>{format!("{} {}", words(system, &c.name), percent(c.p))}</li> })
@@ -137,7 +143,7 @@ pub fn RequestAnswer(
             Ok(r) => view! { <p class="ask-describe">{format!("{}: {}", system_name(r.system_id()), r.describe())}</p> }.into_any(),
             Err(e) => view! { <p class="field-error ask-problem" role="alert">{format!("Can't roll yet: {e}")}</p> }.into_any(),
         }}
-        <p class="field-error" role="alert">{move || odds.with(|o| o.as_ref().err().filter(|_| request.with(Result::is_ok)).map(|e| format!("No exact odds: {e}")))}</p>
+        <p class="field-error" role="alert">{move || odds.with(|o| o.as_ref()?.as_ref().err().filter(|_| request.with(Result::is_ok)).cloned())}</p>
         <ul class="ask-chances" aria-label="Chance of each outcome">{move || chances(|o| &o.outcomes)}</ul>
         <ul class="ask-chances ask-events" aria-label="Chance of each event">{move || chances(|o| &o.events)}</ul>
         {every_choice}

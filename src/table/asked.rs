@@ -3,6 +3,7 @@
 //! (`answer.rs`).
 
 use super::answer::{RequestAnswer, SheetAnswer};
+use super::odds::{OddsKit, TableOdds};
 use super::seat::{Ask, Seated};
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, RollSource};
@@ -19,9 +20,9 @@ pub fn ask_words(ask: &AskFor) -> String {
 }
 
 /// The odds of a notation request in one line: its average and its most likely total with that total's chance.
-pub fn ask_odds(text: &str, version: u32) -> String {
+pub fn ask_odds(kit: &OddsKit, text: &str, version: u32) -> String {
     let Ok(expr) = parse_versioned(text, version) else { return String::new() };
-    match expr.odds() {
+    match (kit.notation)(&expr) {
         Ok(o) => {
             let (mut mean, mut best) = (0.0, None::<(String, f64)>);
             for (v, p) in o.iter() {
@@ -39,7 +40,7 @@ pub fn ask_odds(text: &str, version: u32) -> String {
 
 /// Requests addressed to this phone (or to everyone) not yet answered by it.
 #[component]
-pub fn AskedList(seat: Seated) -> impl IntoView {
+pub fn AskedList(seat: Seated, odds: TableOdds) -> impl IntoView {
     let changed = seat.view().changed;
     let me = seat.me();
     let reader = seat.clone();
@@ -53,25 +54,26 @@ pub fn AskedList(seat: Seated) -> impl IntoView {
     };
     view! {
         <For each=mine key=|a| (a.gm, a.id.clone()) let:ask>
-            <Asked seat=seat.clone() ask />
+            <Asked seat=seat.clone() ask odds />
         </For>
     }
 }
 
 #[component]
-fn Asked(seat: Seated, ask: Ask) -> impl IntoView {
+fn Asked(seat: Seated, ask: Ask, odds: TableOdds) -> impl IntoView {
     let gm = seat.with_member(|m| m.table().name_of(&ask.gm));
     let words = ask_words(&ask.request);
     let body = match &ask.request {
         AskFor::Sheet { row, json } => {
-            view! { <SheetAnswer seat ask=ask.clone() row=row.clone() json=json.clone() /> }.into_any()
+            view! { <SheetAnswer seat ask=ask.clone() row=row.clone() json=json.clone() odds /> }.into_any()
         }
         AskFor::Notation { text, version } => {
-            view! { <NotationAnswer seat ask=ask.clone() text=text.clone() version=*version /> }.into_any()
+            view! { <NotationAnswer seat ask=ask.clone() text=text.clone() version=*version odds /> }.into_any()
         }
         AskFor::System { json } => {
             let request = Signal::stored(Request::from_json(json).map_err(|e| e.to_string()));
-            view! { <RequestAnswer seat ask=ask.clone() request character=Signal::stored(String::new()) /> }.into_any()
+            view! { <RequestAnswer seat ask=ask.clone() request character=Signal::stored(String::new()) odds /> }
+                .into_any()
         }
     };
     view! {
@@ -84,9 +86,10 @@ fn Asked(seat: Seated, ask: Ask) -> impl IntoView {
 
 /// A notation request: its odds in one line and a Roll button.
 #[component]
-fn NotationAnswer(seat: Seated, ask: Ask, text: String, version: u32) -> impl IntoView {
+fn NotationAnswer(seat: Seated, ask: Ask, text: String, version: u32, odds: TableOdds) -> impl IntoView {
     let state = use_app_state();
-    let odds = ask_odds(&text, version);
+    let shown = text.clone();
+    let odds_line = move || odds.line(|kit| ask_odds(kit, &shown, version));
     let roll = move |_| {
         let Ok(expr) = parse_versioned(&text, version) else { return };
         seat.answer_next(ask.gm, ask.id.clone());
@@ -95,7 +98,7 @@ fn NotationAnswer(seat: Seated, ask: Ask, text: String, version: u32) -> impl In
         state.roll(None, source, roll, |_| ());
     };
     view! {
-        <p class="hint ask-odds">{odds}</p>
+        <p class="hint ask-odds">{odds_line}</p>
         <button type="button" class="ask-roll roll-button" on:click=roll>"Roll"</button>
     }
 }

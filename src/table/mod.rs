@@ -14,6 +14,7 @@ pub mod invite;
 pub mod join;
 mod listed;
 pub mod luck;
+pub mod odds;
 pub mod peers;
 pub mod qr;
 pub mod rolls;

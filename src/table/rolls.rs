@@ -2,13 +2,14 @@
 //! them, the odds it had, and where its check stands (verified, checking, sealed, not revealed, failed).
 
 use super::listed::{roll_rows, status_words, RollRow, OFFLINE_WORDS};
+use super::odds::TableOdds;
 use super::row::shown;
 use super::seat::Seated;
 use dicetray_table::Status;
 use leptos::prelude::*;
 
 #[component]
-pub fn RollList(seat: Seated) -> impl IntoView {
+pub fn RollList(seat: Seated, odds: TableOdds) -> impl IntoView {
     let changed = seat.view().changed;
     let reader = seat.clone();
     let rows = move || {
@@ -28,7 +29,7 @@ pub fn RollList(seat: Seated) -> impl IntoView {
             </Show>
             <ol class="table-rolls" aria-live="polite">
                 <For each=rows key=RollRow::key let:row>
-                    <RollItem seat=seat.clone() row />
+                    <RollItem seat=seat.clone() row odds />
                 </For>
             </ol>
         </section>
@@ -36,7 +37,7 @@ pub fn RollList(seat: Seated) -> impl IntoView {
 }
 
 #[component]
-fn RollItem(seat: Seated, row: RollRow) -> impl IntoView {
+fn RollItem(seat: Seated, row: RollRow, odds: TableOdds) -> impl IntoView {
     let (status, mut status_text) = status_words(&row.status);
     if row.offline {
         status_text = OFFLINE_WORDS.to_string();
@@ -51,11 +52,12 @@ fn RollItem(seat: Seated, row: RollRow) -> impl IntoView {
     let private = row.hidden_seed.is_some().then(|| {
         view! { <p class="hint roll-private">"Only you see these dice until you reveal them."</p> }
     });
-    let (dice, outcome, odds) = match result {
-        Some(Ok(s)) => (s.dice, s.outcome, s.odds),
-        Some(Err(e)) => (String::new(), format!("cannot be shown: {e}"), String::new()),
+    let (dice, outcome, odds_of) = match result {
+        Some(Ok(s)) => (s.dice, s.outcome, Some(s.odds)),
+        Some(Err(e)) => (String::new(), format!("cannot be shown: {e}"), None),
         None => Default::default(),
     };
+    let odds_line = move || odds_of.as_ref().map(|of| odds.line(|kit| of.line(kit)));
     let ready = row.hidden_seed.is_some();
     let reveal = row.mine_sealed.then(|| {
         let (seat, id) = (seat.clone(), row.id.clone());
@@ -74,7 +76,7 @@ fn RollItem(seat: Seated, row: RollRow) -> impl IntoView {
             <p class="roll-result">
                 <span class="roll-dice">{dice}</span>" "<span class="roll-outcome">{outcome}</span>
             </p>
-            <p class="hint roll-odds">{odds}</p>
+            <p class="hint roll-odds">{odds_line}</p>
             {private}
             {row.without.map(|w| view! { <p class="hint roll-without">{w}</p> })}
             <p class="roll-status" data-status=status>{status_text}</p>

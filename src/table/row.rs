@@ -1,10 +1,11 @@
 //! A table roll in words, for the Table screen's list: what was rolled, the dice and outcome (recomputed here from
 //! the verified seed, never taken from the roller's word) and the exact odds it had.
 
+use super::odds::OddsKit;
 use crate::systems::kit::dice_text;
 use crate::systems::system_name;
 use crate::widgets::odds_chart::percent;
-use dicetray_rules::dice::{parse_versioned, Expr, ExprRoll};
+use dicetray_rules::dice::{parse_versioned, Expr, ExprRoll, Value};
 use dicetray_rules::systems::{words, Request, Summary};
 use dicetray_table::RollRequest;
 
@@ -61,39 +62,55 @@ impl Replay {
     }
 }
 
-/// The roll `request` gives with `seed`: its dice as text, its outcome in words, and the exact odds of that
-/// outcome (a system's outcome) or of that total or more (notation).
+/// The roll `request` gives with `seed`: its dice as text, its outcome in words, and what its exact odds are of.
 pub struct Shown {
     pub dice: String,
     pub outcome: String,
-    pub odds: String,
+    pub odds: OddsOf,
+}
+
+/// What a shown roll's odds line is about: a system's outcome, or a notation roll's total or more.
+pub enum OddsOf {
+    Outcome { request: Request, system: String, outcome: String },
+    TotalOrMore { expr: Expr, total: Value },
+}
+
+impl OddsOf {
+    /// The line: the chance that outcome (or that total or more) had.
+    pub fn line(&self, kit: &OddsKit) -> String {
+        match self {
+            OddsOf::Outcome { request, system, outcome } => match (kit.request)(request) {
+                Ok(o) => o
+                    .outcomes
+                    .iter()
+                    .find(|c| c.name == *outcome)
+                    .map_or(String::new(), |c| format!("{} had a {} chance", words(system, &c.name), percent(c.p))),
+                Err(e) => format!("no exact odds ({e})"),
+            },
+            OddsOf::TotalOrMore { expr, total } => match (kit.notation)(expr) {
+                Ok(o) => {
+                    let at_least: f64 = o.iter().filter(|(v, _)| v >= total).map(|(_, p)| p).sum();
+                    format!("{total} or more had a {} chance", percent(at_least))
+                }
+                Err(e) => format!("no exact odds ({})", e.message),
+            },
+        }
+    }
 }
 
 pub fn shown(request: &RollRequest, seed: u64) -> Result<Shown, String> {
     let replayed = replay(request, seed)?;
     let outcome = replayed.outcome();
-    match replayed {
-        Replay::System { request, summary: s } => {
-            let odds =
-                match request.odds() {
-                    Ok(o) => o.outcomes.iter().find(|c| c.name == s.outcome).map_or(String::new(), |c| {
-                        format!("{} had a {} chance", words(&s.system, &c.name), percent(c.p))
-                    }),
-                    Err(e) => format!("no exact odds ({e})"),
-                };
-            Ok(Shown { dice: dice_text(&s.dice), outcome, odds })
-        }
+    Ok(match replayed {
+        Replay::System { request, summary: s } => Shown {
+            dice: dice_text(&s.dice),
+            outcome,
+            odds: OddsOf::Outcome { request, system: s.system, outcome: s.outcome },
+        },
         Replay::Notation { expr, roll, .. } => {
-            let odds = match expr.odds() {
-                Ok(o) => {
-                    let at_least: f64 = o.iter().filter(|(v, _)| *v >= roll.total).map(|(_, p)| p).sum();
-                    format!("{} or more had a {} chance", roll.total, percent(at_least))
-                }
-                Err(e) => format!("no exact odds ({})", e.message),
-            };
-            Ok(Shown { dice: dice_text(&roll.dice()), outcome, odds })
+            Shown { dice: dice_text(&roll.dice()), outcome, odds: OddsOf::TotalOrMore { expr, total: roll.total } }
         }
-    }
+    })
 }
 
 #[cfg(test)]
@@ -115,7 +132,10 @@ mod tests {
                 .flat_map(|a| (1..=6).flat_map(move |b| (1..=6).map(move |c| a + b + c)))
                 .filter(|s| *s >= total)
                 .count();
-            assert_eq!(s.odds, format!("{total} or more had a {} chance", percent(n as f64 / 216.0)));
+            assert_eq!(
+                s.odds.line(&OddsKit::HERE),
+                format!("{total} or more had a {} chance", percent(n as f64 / 216.0))
+            );
         }
         assert_eq!(request_words(&req), "3d6");
     }
@@ -128,7 +148,8 @@ mod tests {
         let r = Request::from_json(json).unwrap();
         let sum = r.roll(9).unwrap().summary();
         assert!(s.outcome.starts_with(&words("total-effect", &sum.outcome)), "{}", s.outcome);
-        assert!(s.odds.contains(" had a ") && s.odds.ends_with(" chance"), "{}", s.odds);
+        let odds = s.odds.line(&OddsKit::HERE);
+        assert!(odds.contains(" had a ") && odds.ends_with(" chance"), "{odds}");
         assert!(request_words(&req).starts_with("Total//Effect: "), "{}", request_words(&req));
         let bad = RollRequest::System { json: "{}".into() };
         assert!(shown(&bad, 1).is_err());
