@@ -628,12 +628,14 @@ impl Parser<'_> {
         }))
     }
 
-    /// A whole number, maybe negative, for `what`; a decimal (`3.5`, which rpg-dice-roller takes) is refused.
-    fn whole_number(&mut self, what: &str, allowed: &str) -> R<i64> {
+    /// The whole number, maybe negative, of `min` or `max` (`which`); a decimal (`3.5`, which rpg-dice-roller
+    /// takes) is refused. The error's text is only written for an error (it was two `format!`s every parse).
+    fn whole_number(&mut self, which: &str) -> R<i64> {
         let col = self.col();
         let n = self.signed()?;
         if self.peek() == Some('.') && self.peek2().is_some_and(|c| c.is_ascii_digit()) {
-            return Err(NotationError::new(col, format!("{what} must be a whole number")).allowing(allowed));
+            return Err(NotationError::new(col, format!("`{which}`'s number must be a whole number"))
+                .allowing(format!("e.g. 4d6{which}{} (dice show whole numbers)", bound_example(which))));
         }
         Ok(n)
     }
@@ -845,12 +847,9 @@ impl Parser<'_> {
                     self.i += 3;
                     if !self.peek().is_some_and(|c| c.is_ascii_digit() || c == '-') {
                         return Err(NotationError::new(self.col(), format!("`{which}` needs a number"))
-                            .allowing(format!("e.g. 4d6{which}{}", if which == "min" { 2 } else { 5 })));
+                            .allowing(format!("e.g. 4d6{which}{}", bound_example(which))));
                     }
-                    let n = self.whole_number(
-                        &format!("`{which}`'s number"),
-                        &format!("e.g. 4d6{which}{} (dice show whole numbers)", if which == "min" { 2 } else { 5 }),
-                    )?;
+                    let n = self.whole_number(which)?;
                     let slot = if which == "min" { &mut g.min } else { &mut g.max };
                     if slot.is_some() {
                         return Err(dup(col, which));
@@ -997,6 +996,15 @@ fn constant_value(node: &Node) -> Option<R<Value>> {
             call(*func, &vals, *pos, args)
         }
     })
+}
+
+/// The number an error's example gives `min` or `max` (`4d6min2`, `4d6max5`).
+fn bound_example(which: &str) -> i64 {
+    if which == "min" {
+        2
+    } else {
+        5
+    }
 }
 
 /// The error for a modifier written twice on one group.

@@ -13,6 +13,7 @@
 //!
 //! A whole roll reads `4d6kh3 [6, 5, 3, 1 dropped] + 2 "bonus" = 16  # comment` (labels in double quotes).
 
+use super::ast::DiceGroup;
 use super::digits::push_int;
 use super::group_roll::GroupRoll;
 use super::limits::MAX_EXPLOSIONS_PER_DIE;
@@ -68,6 +69,26 @@ fn push_suffix(s: &mut String, first: &DieRoll) {
         -1 => s.push_str(" fumble"),
         _ => {}
     }
+}
+
+/// About how long a rolled group's text is, from its rules, so the text is allocated once and not grown as it
+/// is written (`20d20kh3`'s 17 ` dropped` dice grew it twice a roll), nor allocated much longer than it needs:
+/// a face and its `, ` a die, ` dropped` for each die the keep/drop rule drops, a few bytes a die for the marks
+/// other rules can add (they mark some dice, not all), and the success count.
+pub(crate) fn text_len_estimate(g: &DiceGroup) -> usize {
+    let count = g.count as usize;
+    let (lo, hi) = g.kept_span(g.count);
+    let dropped = count - (hi - lo) as usize;
+    let marks = [
+        (g.success.is_some(), 2),
+        (g.crit_success.is_some() || g.crit_failure.is_some(), 2),
+        (g.reroll.is_some() || g.unique.is_some(), 1),
+        (g.explode.is_some(), 3),
+        (g.min.is_some() || g.max.is_some(), 2),
+    ];
+    let per_die = 4 + marks.iter().filter(|m| m.0).map(|m| m.1).sum::<usize>();
+    let successes = if g.success.is_some() { " (10 successes)".len() } else { 0 };
+    24 + count * per_die + dropped * " dropped".len() + successes
 }
 
 /// The text of one rolled group, e.g. `4d6kh3 [6, 5, 3, 1 dropped]`.

@@ -165,6 +165,14 @@ impl DiceGroup {
         (value, capped)
     }
 
+    /// `n` plain throws, one die each, appended to `dice`. The generator is copied into a local for the loop and
+    /// back after it (the same draws): through `&mut`, its 128-bit state was stored to memory after every draw.
+    fn throw_plain(&self, n: usize, rng: &mut RollRng, dice: &mut Vec<DieRoll>) {
+        let mut local = rng.clone();
+        dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, &mut local))));
+        *rng = local;
+    }
+
     /// Each die is one throw, its face as drawn: no reroll, explosion or `min`/`max` clamp. (`unique` can still
     /// throw a die again after the others.)
     fn one_throw_per_die(&self) -> bool {
@@ -184,7 +192,7 @@ impl DiceGroup {
         // (first throw, one past the last throw, value) of each die; only built when a die can have several throws
         let mut chains: Vec<(usize, usize, i64)> = Vec::new();
         if self.one_throw_per_die() {
-            dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
+            self.throw_plain(n, rng, &mut dice);
         } else {
             chains.reserve(n);
             for _ in 0..n {
@@ -270,7 +278,7 @@ impl DiceGroup {
         let clamps = self.min.is_some() || self.max.is_some();
         if self.one_throw_per_die() {
             // plain throws, one per die (the same draws as the loop below)
-            dice.extend((0..n).map(|_| DieRoll::new(self.die, draw(self.die, rng))));
+            self.throw_plain(n, rng, &mut dice);
         }
         for _ in 0..if dice.is_empty() { n } else { 0 } {
             let start = dice.len();
@@ -451,33 +459,31 @@ impl DiceGroup {
 /// stable sort). Two partial selections (O(n)) on (value, tie-break) keys find the run: no full sort.
 fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
     let m = dice.len();
-    dice.iter_mut().for_each(|d| d.kept = false);
     if lo >= hi {
+        dice.iter_mut().for_each(|d| d.kept = false);
         return;
     }
     let tie = |i: usize| if hi == m { u32::MAX - i as u32 } else { i as u32 };
     let key = |(i, d): (usize, &DieRoll)| (d.value, tie(i));
     let index = |t: u32| if hi == m { (u32::MAX - t) as usize } else { t as usize };
-    // A few dice at one end (`20d20kh3`, `4d6kh3`'s one dropped): found in one pass over the dice, no keys stored.
-    let ends = [(hi == m && m - lo <= FEW, true, true), (hi == m && lo <= FEW, false, false)];
-    let ends = ends.into_iter().chain([(lo == 0 && hi <= FEW, false, true), (lo == 0 && m - hi <= FEW, true, false)]);
-    for (applies, largest, kept) in ends {
-        if applies {
-            let count = if kept {
-                hi - lo
-            } else if largest {
-                m - hi
-            } else {
-                lo
-            };
-            dice.iter_mut().for_each(|d| d.kept = !kept);
-            let (found, n) = extremes(dice.iter().enumerate().map(key), count, largest);
-            for &(_, t) in &found[..n] {
-                dice[index(t)].kept = kept;
-            }
-            return;
+    // A few dice at one end (`20d20kh3`, `4d6kh3`'s one dropped, `100d20kl10`): found in one pass over the dice,
+    // no keys stored; of the two ways to find the run (the dice kept, or those dropped), the one finding fewer.
+    // (whether it applies, how many to find, the largest?, are they the kept dice?)
+    let ends = [
+        (hi == m, m - lo, true, true),
+        (hi == m, lo, false, false),
+        (lo == 0, hi, false, true),
+        (lo == 0, m - hi, true, false),
+    ];
+    if let Some(&(_, count, largest, kept)) = ends.iter().filter(|e| e.0 && e.1 <= FEW).min_by_key(|e| e.1) {
+        dice.iter_mut().for_each(|d| d.kept = !kept);
+        let (found, n) = extremes(dice.iter().enumerate().map(key), count, largest);
+        for &(_, t) in &found[..n] {
+            dice[index(t)].kept = kept;
         }
+        return;
     }
+    dice.iter_mut().for_each(|d| d.kept = false);
     let mut small = [(0i64, 0u32); 64];
     let mut large = Vec::new();
     let keys: &mut [(i64, u32)] = if m <= small.len() {
@@ -502,7 +508,7 @@ fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize) {
 }
 
 /// At most this many dice at one end of a keep/drop are found by [`extremes`] instead of a selection.
-const FEW: usize = 8;
+const FEW: usize = 16;
 
 /// The `count` (<= [`FEW`]) largest or smallest keys (all different), by insertion into a short sorted list:
 /// the first `n` of the array returned, with `n`.
@@ -829,9 +835,9 @@ impl Expr {
             roll_groups: 0,
             prerolled: Default::default(),
         };
-        // A lone group's text is about four characters a die ("6, "): sized for it, it is not grown while written.
+        // A lone group's text sized for its dice and their marks: it is not grown while written.
         let cap = match &self.root {
-            Node::Dice(g) => 32 + 4 * g.count as usize,
+            Node::Dice(g) => render::text_len_estimate(g),
             _ => 64,
         };
         let mut text = String::with_capacity(cap);
