@@ -5,16 +5,14 @@
 
 use crate::state::erased;
 use crate::state::use_app_state;
-use crate::table::ask::AskForm;
-use crate::table::asked::AskedList;
 use crate::table::join::JoinForm;
 use crate::table::luck::TableLuck;
 use crate::table::odds::TableOdds;
+use crate::table::parts::{gm_tools, Requests};
 use crate::table::peers::PeerList;
 use crate::table::qr::QrCode;
 use crate::table::rolls::RollList;
 use crate::table::seat::Seated;
-use crate::table::secret::SecretRoll;
 use crate::widgets::download::download;
 use crate::widgets::share::absolute_url;
 use leptos::prelude::*;
@@ -54,10 +52,10 @@ fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
         <div class="table-seated">
             <Invite seat=seat.clone() />
             <div class="table-main">
-                <AskedList seat=seat.clone() odds />
+                <Requests seat=seat.clone() odds />
                 <RollList seat=seat.clone() odds />
                 <TableLuck seat=seat.clone() />
-                {gm.then(|| view! { <AskForm seat=seat.clone() /> <SecretRoll seat=seat.clone() /> })}
+                {gm.then(|| gm_tools(seat.clone()))}
             </div>
             <div class="table-side">
                 <PeerList seat=seat.clone() />

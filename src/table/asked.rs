@@ -38,20 +38,19 @@ pub fn ask_odds(kit: &OddsKit, text: &str, version: u32) -> String {
     }
 }
 
+/// Requests addressed to this phone (or to everyone) not yet answered by it (tracked).
+pub fn asked_of_me(seat: &Seated) -> Vec<Ask> {
+    seat.view().changed.track();
+    let me = seat.me();
+    let asks = seat.asks().into_iter();
+    asks.filter(|a| a.gm != me && a.to.is_none_or(|t| t == me) && !a.answered.iter().any(|(r, _)| *r == me)).collect()
+}
+
 /// Requests addressed to this phone (or to everyone) not yet answered by it.
 #[component]
 pub fn AskedList(seat: Seated, odds: TableOdds) -> impl IntoView {
-    let changed = seat.view().changed;
-    let me = seat.me();
     let reader = seat.clone();
-    let mine = move || {
-        changed.track();
-        reader
-            .asks()
-            .into_iter()
-            .filter(|a| a.gm != me && a.to.is_none_or(|t| t == me) && !a.answered.iter().any(|(r, _)| *r == me))
-            .collect::<Vec<_>>()
-    };
+    let mine = move || asked_of_me(&reader);
     view! {
         <For each=mine key=|a| (a.gm, a.id.clone()) let:ask>
             <Asked seat=seat.clone() ask odds />

@@ -15,6 +15,7 @@ pub mod join;
 mod listed;
 pub mod luck;
 pub mod odds;
+pub mod parts;
 pub mod peers;
 pub mod qr;
 pub mod rolls;

@@ -1,0 +1,50 @@
+//! The Table screen's parts that only some phones need, each in a wasm chunk of its own so that joining a table
+//! fetches the rolls and the protocol first (bench/README.md, "Room to grow", twelfth session): answering the GM's
+//! requests (`table_asked`: the answer forms, with the player's sheets and the odds of every choice), fetched in the
+//! background once seated and shown when a request to this phone arrives; and the GM's tools (`table_gm`: the
+//! request form and the hidden roll), for the GM only.
+
+use super::ask::AskForm;
+use super::asked::{asked_of_me, AskedList};
+use super::odds::TableOdds;
+use super::seat::Seated;
+use super::secret::SecretRoll;
+use crate::widgets::lazy_screen::lazy_view;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+
+/// The requests to this phone: nothing until one arrives (its code is fetched meanwhile), then each with its
+/// answer form.
+#[component]
+pub fn Requests(seat: Seated, odds: TableOdds) -> impl IntoView {
+    // A failed fetch here is fetched again, with its message, when a request needs it.
+    spawn_local(async {
+        let _ = asked_preload().await;
+    });
+    let reader = seat.clone();
+    let any = move || !asked_of_me(&reader).is_empty();
+    view! {
+        <Show when=any>
+            {
+                let seat = seat.clone();
+                lazy_view("the GM's requests", "part", asked_preload, move || asked_part(seat.clone(), odds))
+            }
+        </Show>
+    }
+}
+
+/// The GM's tools, fetched when the GM sits down.
+pub fn gm_tools(seat: Seated) -> AnyView {
+    lazy_view("GM's tools", "part", gm_preload, move || gm_part(seat.clone()))
+}
+
+#[wasm_split(table_asks, wasm_split_path = ::leptos::wasm_split, preload(asked_preload), fallible)]
+fn asked_part(seat: Seated, odds: TableOdds) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <AskedList seat odds /> }.into_any())
+}
+
+#[wasm_split(table_asks, wasm_split_path = ::leptos::wasm_split, preload(gm_preload), fallible)]
+fn gm_part(seat: Seated) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <AskForm seat=seat.clone() /> <SecretRoll seat /> }.into_any())
+}
