@@ -28,7 +28,7 @@ pub fn Requests(seat: Seated, odds: TableOdds) -> impl IntoView {
         <Show when=any>
             {
                 let seat = seat.clone();
-                lazy_view("the GM's requests", "part", asked_preload, move || asked_part(seat.clone(), odds))
+                lazy_view("GM request", "form", asked_preload, move || asked_part(seat.clone(), odds))
             }
         </Show>
     }
@@ -36,7 +36,7 @@ pub fn Requests(seat: Seated, odds: TableOdds) -> impl IntoView {
 
 /// The GM's tools, fetched when the GM sits down.
 pub fn gm_tools(seat: Seated) -> AnyView {
-    lazy_view("GM's tools", "part", gm_preload, move || gm_part(seat.clone()))
+    lazy_view("GM tools", "section", gm_preload, move || gm_part(seat.clone()))
 }
 
 #[wasm_split(table_asks, wasm_split_path = ::leptos::wasm_split, preload(asked_preload), fallible)]
