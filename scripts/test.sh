@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# Every check: format, then two lanes at once (the machine has 2 cores and neither lane keeps both busy: LTO,
+# Every check: format, then three lanes at once (the machine has 2 cores and no lane keeps both busy: LTO,
 # linking, wasm-opt and the tests run on one core for long stretches):
 #   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests and the engine's
 #                 regression guard (bench/README.md, "Benchmarks");
 #   release lane: the release build of the site, its size budget, then the browser end-to-end tests against that
 #                 build, as soon as the native lane has built them (so they run beside the workspace's tests):
 #                 every suite in headless Chromium, and the smoke journey (tests/e2e/browsers.rs) in Firefox ESR and
-#                 WebKitGTK too.
+#                 WebKitGTK too; all but the network-namespace tests (below);
+#   table lane:   the browser tests that run in a network namespace of their own (the table tests and the other
+#                 browsers at the table: every test that calls `in_own_netns`), one at a time as they must be
+#                 (tests/e2e/harness/netns.rs), in a process of their own started with the rest, so their chain of
+#                 about 7 minutes overlaps the other browser tests instead of trailing them (bench/README.md, "CI
+#                 time, 2026-11-27").
+# The browser tests' binary is run directly, not through `cargo test`: a second cargo would wait for the build
+# folder's lock while the native lane builds the workspace's tests (two minutes in CI's log of 2026-11-27).
 # Each lane's lines are prefixed with its name and the seconds since the start. Installs missing tools first
 # (scripts/tools.sh).
-# DICETRAY_E2E_THREADS sets how many browser tests run at once (default 3: each spends most of its time waiting
-# on the page, so a third test keeps the 2 cores busier; bench/README.md, "CI times", has the figures).
+# DICETRAY_E2E_THREADS sets how many browser tests run at once, the table lane's one included (default 3: each
+# spends most of its time waiting on the page, so a third test keeps the 2 cores busier; bench/README.md, "CI times",
+# has the figures).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/tools.sh --browser
@@ -18,9 +26,21 @@ scripts/tools.sh --browser
 started=$SECONDS
 step() { printf '\n\033[1m==> %s\033[0m (at %d s)\n' "$*" "$((SECONDS - started))"; }
 
-# The native lane creates this file once the browser tests are built, so the release lane can start them.
-e2e_built="$(mktemp -u)"
-trap 'rm -f "$e2e_built"' EXIT
+# Hand-offs between the lanes, as files: the native lane writes the browser tests' executable's path into $e2e_built
+# once it is built; the release lane creates $dist_built once the site is built and within its budgets.
+handoff="$(mktemp -d)"
+trap 'rm -rf "$handoff"' EXIT
+e2e_built="$handoff/e2e-built"
+dist_built="$handoff/dist-built"
+
+# The browser tests that run in a network namespace, by their exact names: each passes its own name to
+# `in_own_netns("module::test", ...)`, which checks it is exact. The table lane runs exactly these.
+mapfile -t netns_tests < <(sed -n 's/.*in_own_netns("\([^"]*\)".*/\1/p' tests/e2e/*.rs)
+[ ${#netns_tests[@]} -gt 0 ] || { echo "found no in_own_netns(\"...\") test in tests/e2e/*.rs" >&2; exit 1; }
+skip_netns=()
+for test in "${netns_tests[@]}"; do skip_netns+=(--skip "$test"); done
+threads="${DICETRAY_E2E_THREADS:-3}"
+[ "$threads" -ge 2 ] || { echo "DICETRAY_E2E_THREADS must be at least 2 (one for the table lane)" >&2; exit 1; }
 
 native_lane() {
   step "lints, native (clippy, warnings denied)"
@@ -28,12 +48,41 @@ native_lane() {
   step "lints, wasm32 (clippy, warnings denied)"
   cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -p dicetray-table -p dicetray-tablenet -- -D warnings
   step "browser end-to-end tests: build"
-  cargo test --features e2e --test e2e --no-run
-  touch "$e2e_built"
+  # JSON on stdout names the executable it built; the compiler's messages still go to the log as text.
+  local artifacts exe
+  artifacts="$(cargo test --features e2e --test e2e --no-run --message-format=json-render-diagnostics)"
+  exe="$(grep '"reason":"compiler-artifact"' <<<"$artifacts" | grep '"src_path":"[^"]*/tests/e2e/main.rs"' \
+    | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' || true)"
+  [ -x "$exe" ] || { echo "cargo named no executable for tests/e2e/main.rs" >&2; return 1; }
+  echo "browser tests: $exe"
+  echo "$exe" >"$e2e_built.new" && mv "$e2e_built.new" "$e2e_built"
   step "workspace tests"
   cargo test --workspace --no-fail-fast
   step "engine guard (operation counts of every bench/compare row against budgets from its calibrated speed ratios)"
   cargo test -p dicetray-rules --features opcount --test engine_guard -- --nocapture
+}
+
+# wait_for FILE WHAT PID...: wait until FILE exists; fail if every lane PID that could make it has stopped first.
+wait_for() {
+  local file="$1" what="$2"
+  shift 2
+  while [ ! -e "$file" ]; do
+    local alive=0 pid
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ -e "$file" ] && break
+    [ "$alive" = 1 ] || { echo "the lane that makes $what stopped first" >&2; return 1; }
+    sleep 1
+  done
+}
+
+# e2e ARGS...: the browser tests' binary, as `cargo test --features e2e --test e2e -- ARGS` runs it: from the
+# package's folder (this checkout's root, where test.sh runs), with the environment it has. The harness needs nothing
+# else cargo would set: its paths come from `env!("CARGO_MANIFEST_DIR")` at build time, and at run time it reads
+# only CARGO_TARGET_DIR (screenshots), CARGO_HOME and HOME (security.rs), which are this script's.
+e2e() {
+  local exe
+  exe="$(cat "$e2e_built")"
+  "$exe" "$@"
 }
 
 release_lane() {
@@ -41,13 +90,19 @@ release_lane() {
   scripts/build-release.sh
   step "size budgets (bench/budget --sizes-only: the first load at most 250 KB gzip, the Table screen and the precache under their ratchets)"
   bench/budget --no-build --sizes-only
+  touch "$dist_built"
   step "browser end-to-end tests: waiting for their build (native lane)"
-  while [ ! -e "$e2e_built" ]; do
-    kill -0 "$native" 2>/dev/null || { echo "the native lane stopped before building the browser tests" >&2; return 1; }
-    sleep 1
-  done
-  step "browser end-to-end tests (headless Chromium; Firefox ESR and WebKitGTK's smoke journey; ${DICETRAY_E2E_THREADS:-3} at once)"
-  cargo test --features e2e --test e2e -- --test-threads="${DICETRAY_E2E_THREADS:-3}"
+  wait_for "$e2e_built" "the browser tests' build" "$native"
+  step "browser end-to-end tests but the ${#netns_tests[@]} in a network namespace (headless Chromium; Firefox ESR and WebKitGTK's smoke journey; $((threads - 1)) at once)"
+  e2e --exact "${skip_netns[@]}" --test-threads="$((threads - 1))"
+}
+
+table_lane() {
+  step "browser end-to-end tests in a network namespace: waiting for the site (release lane) and their build (native lane)"
+  wait_for "$e2e_built" "the browser tests' build" "$native"
+  wait_for "$dist_built" "the release build" "$release"
+  step "browser end-to-end tests in a network namespace, one at a time: ${netns_tests[*]}"
+  e2e --exact "${netns_tests[@]}" --test-threads=1
 }
 
 # lane NAME FUNCTION: run FUNCTION with its output prefixed by NAME and the seconds since the start (so a CI log
@@ -64,9 +119,12 @@ lane native native_lane &
 native=$!
 lane release release_lane &
 release=$!
+lane table table_lane &
+table=$!
 failed=()
 wait "$native" || failed+=(native)
 wait "$release" || failed+=(release)
+wait "$table" || failed+=(table)
 if [ ${#failed[@]} -gt 0 ]; then
   echo "error: the ${failed[*]} lane failed (its lines above are prefixed with its name)" >&2
   exit 1

@@ -33,20 +33,39 @@ const STARTED_MARK: &str = "dicetray-netns: running";
 /// One test in a namespace at a time. Each starts three or four browsers that all compile the Table screen's chunk
 /// (about 490 KB gzip); three such tests beside the other browser tests and the native lane once starved a
 /// browser of the CPU for over a minute on a 2-core machine. The latency figure is also only meaningful alone.
+/// Within one run of the test binary this mutex keeps them apart; across runs of the same binary (`make test` runs
+/// these tests in a process of their own beside the other browser tests, scripts/test.sh) a lock on a file beside
+/// the binary does ([`one_at_a_time`]).
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Hold both locks (the mutex, then the file's) until the returned guard drops; the file lock goes with its file.
+fn one_at_a_time() -> (std::sync::MutexGuard<'static, ()>, std::fs::File) {
+    // A test that failed while holding the lock poisoned it; the next one still runs.
+    let alone = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let exe = std::env::current_exe().expect("the path of this test binary (for its network-namespace lock)");
+    let path = exe.with_file_name("dicetray-netns.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("open the network-namespace tests' lock file {}: {e}", path.display()));
+    // flock(2): released when the file is closed, so also when a test process dies.
+    file.lock().unwrap_or_else(|e| panic!("lock {}: {e}", path.display()));
+    (alone, file)
+}
 
 /// Run `body` inside a fresh network namespace. `test` is this test's full name inside the e2e binary
 /// (`table::journey`), so the re-run selects exactly it. Outside the namespace this re-runs the test binary under
-/// `unshare --net` (one such test at a time), forwards its output and fails if it failed; inside, it sets up the
-/// network and runs `body`.
+/// `unshare --net` (one such test at a time, in this process and any other of this binary), forwards its output
+/// and fails if it failed; inside, it sets up the network and runs `body`.
 pub fn in_own_netns(test: &str, body: impl FnOnce()) {
     if std::env::var_os(NETNS_ENV).is_some_and(|v| v == "1") {
         set_up_network();
         println!("{STARTED_MARK} {test}");
         body();
     } else {
-        // A test that failed while holding the lock poisoned it; the next one still runs.
-        let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _alone = one_at_a_time();
         rerun_inside(test);
     }
 }
