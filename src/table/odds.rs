@@ -70,16 +70,16 @@ mod tests {
     fn an_odds_line_is_empty_while_the_code_loads_then_filled_in_or_says_it_did_not_download() {
         let three_d6 = parse("3d6").unwrap();
         // The chance of 18, written in 216ths.
-        let mean = |kit: &OddsKit| {
+        let chance_of_18 = |kit: &OddsKit| {
             let odds = (kit.notation)(&three_d6).unwrap();
             let p: f64 = odds.iter().filter(|(v, _)| value::to_f64(*v) == 18.0).map(|(_, p)| p).sum();
             format!("{}/216", (p * 216.0).round())
         };
         let odds = TableOdds(RwSignal::new(None));
-        assert_eq!(odds.line(mean), "", "on its way");
+        assert_eq!(odds.line(chance_of_18), "", "on its way");
         odds.0.set(Some(Ok(OddsKit::HERE)));
-        assert_eq!(odds.line(mean), "1/216");
+        assert_eq!(odds.line(chance_of_18), "1/216");
         odds.0.set(Some(Err(NOT_DOWNLOADED)));
-        assert_eq!(odds.line(mean), NOT_DOWNLOADED);
+        assert_eq!(odds.line(chance_of_18), NOT_DOWNLOADED);
     }
 }

@@ -1,8 +1,9 @@
-//! The Table screen's parts that only some phones need, each in a wasm chunk of its own so that joining a table
-//! fetches the rolls and the protocol first (bench/README.md, "Room to grow", twelfth session): answering the GM's
-//! requests (`table_asked`: the answer forms, with the player's sheets and the odds of every choice), fetched in the
-//! background once seated and shown when a request to this phone arrives; and the GM's tools (`table_gm`: the
-//! request form and the hidden roll), for the GM only.
+//! The Table screen's parts that only some phones need, in a wasm chunk of their own, `table_asks`, so that joining
+//! a table fetches the rolls and the protocol first (bench/README.md, "Room to grow", twelfth session): answering
+//! the GM's requests (the answer forms, with the player's sheets and the odds of every choice), fetched in the
+//! background once seated and shown when a request to this phone arrives; and the GM's tools (the request form and
+//! the hidden roll), fetched when the GM sits down. One chunk name for both: two made more shared files, and the
+//! chunk loader in the first load lists every file.
 
 use super::ask::AskForm;
 use super::asked::{asked_of_me, AskedList};
