@@ -37,7 +37,9 @@ pub fn screen_table() -> Result<AnyView, SplitLoaderError> {
 /// Sit back down at the saved table after a reload (`table::join::resume`), in the Table screen's chunk.
 #[wasm_split(table, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn resume_table(state: crate::state::AppState) -> Result<(), SplitLoaderError> {
-    crate::table::join::resume(state);
+    leptos::task::spawn_local(async move {
+        crate::table::join::resume(state).await;
+    });
     Ok(())
 }
 

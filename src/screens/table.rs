@@ -20,9 +20,15 @@ use leptos::prelude::*;
 #[component]
 pub fn TableScreen() -> impl IntoView {
     let state = use_app_state();
-    // A saved seat not yet taken up (the screen opened before start-up's resume ran) is taken up here.
-    crate::table::join::resume(state);
     let seated = RwSignal::new(state.seat.with_value(|s| s.as_ref().and_then(Seated::of)));
+    // A saved seat not yet taken up (the screen opened before start-up's resume ran) is taken up here.
+    if seated.get_untracked().is_none() && !state.seating.with_untracked(|s| s.is_empty()) {
+        leptos::task::spawn_local(async move {
+            if let Some(seat) = crate::table::join::resume(state).await {
+                seated.try_set(Some(seat));
+            }
+        });
+    }
     view! {
         <section class="screen table" aria-labelledby="screen-title">
             <h1 id="screen-title">"Table"</h1>

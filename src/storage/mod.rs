@@ -11,4 +11,5 @@ mod quarantine;
 mod restore;
 mod sync;
 
+pub use restore::read_seating;
 pub use sync::{read, start, Saved};

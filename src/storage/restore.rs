@@ -18,7 +18,7 @@ use dicetray_saved::desk::{Desk, DESK_KEY};
 use dicetray_saved::merge::sort_history;
 use dicetray_saved::migrate::{decode, BadEntry, DecodeError};
 use dicetray_saved::schema::{tombstones_from_map, HistoryMeta, Kind, Tombstones};
-use dicetray_saved::seat::{SeatingText, SEAT_KEY};
+use dicetray_saved::seat::{decode_seating, Seating, SeatingText, SEAT_KEY};
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// What start-up read from both keys.
@@ -101,6 +101,14 @@ fn read_saved(backend: &dyn Backend, now_ms: f64) -> Result<Restored, SplitLoade
         desk: load_key(backend, now_ms),
         seating: load_key(backend, now_ms),
     })
+}
+
+/// The seat `text` holds, read here in the `saved_data` chunk: start-up fetched this chunk to read the seat (a saved
+/// seat is saved data), so sitting back down after a reload fetches nothing more, and the Table screen's own download
+/// (what a phone joining a table for the first time waits for) leaves the seat's reading out.
+#[wasm_split(saved_data, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn read_seating(text: &str) -> Result<Result<Seating, DecodeError>, SplitLoaderError> {
+    Ok(decode_seating(text))
 }
 
 /// The history another tab saved (`raw`): its entries and metadata, with entries that cannot be read kept aside.

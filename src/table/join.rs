@@ -52,24 +52,36 @@ fn take_seat(state: AppState, seat: Sitting, refused: Vec<Rejected>) -> Result<S
 
 /// Sit back down at the table `state.seating` holds (after a reload): the member is restored from its log, says
 /// hello again, and carries on with the same identity and sequence numbers. A seat that cannot be restored is
-/// left saved, with a notice saying why.
-pub fn resume(state: AppState) {
+/// left saved, with a notice saying why. The seat is read by the `saved_data` chunk
+/// ([`crate::storage::read_seating`]), which start-up already fetched to read it. Returns the seat this device then
+/// has: the resumed one, or the one it already had (start-up's resume and the Table screen's may both run).
+pub async fn resume(state: AppState) -> Option<Seated> {
+    let current = || state.seat.with_value(|s| s.as_ref().and_then(Seated::of));
     if state.seat.with_value(Option::is_some) {
-        return;
+        return current();
     }
     let text = state.seating.with_untracked(|s| s.clone());
     if text.is_empty() {
-        return;
+        return None;
     }
-    let saved = match dicetray_saved::seat::decode_seating(&text.0) {
-        Ok(Seating { seat: Some(seat) }) => seat,
-        Ok(Seating { seat: None }) => return,
-        Err(e) => {
+    let read = crate::storage::read_seating(&text.0).await;
+    // The other resume may have sat down while this one waited for the chunk.
+    if state.seat.with_value(Option::is_some) {
+        return current();
+    }
+    let saved = match read {
+        Ok(Ok(Seating { seat: Some(seat) })) => seat,
+        Ok(Ok(Seating { seat: None })) => return None,
+        Ok(Err(e)) => {
             state.notify(
                 NoticeLevel::Warning,
                 format!("Your table could not be rejoined: its saved seat is damaged ({e})."),
             );
-            return;
+            return None;
+        }
+        Err(_) => {
+            state.notify(NoticeLevel::Warning, UNREAD);
+            return None;
         }
     };
     let sat = (|| {
@@ -79,10 +91,12 @@ pub fn resume(state: AppState) {
         let invite = Invite::from_parts(member.table_id().to_string(), &saved.key)?;
         take_seat(state, Sitting { member, identity, invite, gm: saved.gm, config }, refused)
     })();
-    if let Err(e) = sat {
-        state.notify(NoticeLevel::Warning, format!("Your table could not be rejoined: {e}"));
-    }
+    sat.map_err(|e| state.notify(NoticeLevel::Warning, format!("Your table could not be rejoined: {e}"))).ok()
 }
+
+/// The notice when the code that reads the saved seat could not be downloaded.
+const UNREAD: &str =
+    "Your table could not be rejoined: the code that reads saved data could not be downloaded. Reload to try again.";
 
 /// The form shown when this phone is not at a table.
 #[component]
