@@ -4,7 +4,8 @@
 //!   2. runs wasm-bindgen on the main module (tools.rs) and, in release builds, wasm-opt on it and every chunk that
 //!      changed since the last build (wasm_opt.rs),
 //!   3. gives the chunks and their loader content-hashed names and points the loader and the app's JS at them,
-//!      minifying the app's JS in release builds (js.rs),
+//!      minifying the app's JS in release builds (js.rs); release builds ship a loader of their own that fetches the
+//!      table of chunk files when something lazy first loads (loader.rs),
 //!   4. puts the results in Trunk's staging folder under Trunk's names for the app's JS and wasm,
 //!   5. writes how index.html starts the app (start.rs: loader, integrity, fetch after the first paint),
 //!   6. copies the lazily loaded screens' stylesheets under content-hashed names (sheets.rs),
@@ -17,6 +18,7 @@ mod csp;
 mod digest;
 mod html;
 mod js;
+mod loader;
 mod precache;
 mod sheets;
 mod split;
@@ -116,13 +118,20 @@ fn post_build(hook: &Hook) -> Result<()> {
         write(&staging.join(&named), &bytes)?;
         renames.push((format!("./{name}"), format!("./{named}")));
     }
-    let loader = std::fs::read_to_string(&split.loader).wrap_err_with(|| format!("read {}", split.loader.display()))?;
-    let mut loader = js::rename_string_literals(&loader, &renames, "wasm-split's loader")?;
-    if hook.release {
-        // Part of the first load (the main module imports its loaders): 69.9 -> 17.9 KB raw, 6.3 -> 5.2 KB gzip
-        // with 201 chunks, mostly the comment naming each chunk's screens and the local names.
-        loader = js::minify_module(&loader, "wasm-split's loader")?;
-    }
+    let generated =
+        std::fs::read_to_string(&split.loader).wrap_err_with(|| format!("read {}", split.loader.display()))?;
+    let loader = if hook.release {
+        // Part of the first load (the main module imports its loaders): ours leaves the table of files to a
+        // manifest fetched when something lazy first loads (loader.rs).
+        let manifest = loader::manifest(&split.files, &renames)?;
+        let manifest_name = digest::content_name(loader::MANIFEST, manifest.as_bytes());
+        write(&staging.join(&manifest_name), manifest.as_bytes())?;
+        let ours = loader::loader(&format!("./{js_name}"), &manifest_name, split.files.keys());
+        loader::same_exports(&generated, &ours)?;
+        js::minify_module(&ours, "the chunk loader")?
+    } else {
+        js::rename_string_literals(&generated, &renames, "wasm-split's loader")?
+    };
     let loader_name = digest::content_name(split::LOADER, loader.as_bytes());
     write(&work.join(CHUNK_MAP), chunk_map(&split.files, &renames)?.as_bytes())?;
     write(&staging.join(&loader_name), loader.as_bytes())?;
