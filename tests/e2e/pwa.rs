@@ -314,8 +314,11 @@ fn reload_clears_a_banner_whose_worker_took_over_already() {
             vec![],
         )
         .await;
+        // The old worker is `activated` too until the new one claims the page: wait for the registration's new
+        // active worker to be the controller (a check of the controller's state alone passed before the claim).
         page.wait_js(
-            "return navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated';",
+            "return navigator.serviceWorker.getRegistration().then(r => !!r && !r.waiting && !!r.active
+                 && navigator.serviceWorker.controller === r.active && r.active.state === 'activated');",
             "the new worker to take over",
         )
         .await;
