@@ -11,12 +11,10 @@ use leptos::prelude::*;
 use std::time::Duration;
 
 /// The bar's Share: the entry's words and link are made, and shared, in the `share` chunk.
-fn share_latest(state: crate::state::AppState, entry: String, button: leptos::web_sys::Element) {
+fn share_latest(state: crate::state::AppState, entry: String, said: systems::roll_bar::ShareSaid) {
     leptos::task::spawn_local(async move {
-        if super::split::share_entry(state, entry, button.clone()).await.is_err() {
-            if let Some(status) = crate::systems::roll_bar::share_status(&button) {
-                status.set_text_content(Some("Share could not be loaded: check your connection, then try again."));
-            }
+        if super::split::share_entry(state, entry, said).await.is_err() {
+            said.say("Share could not be loaded: check your connection, then try again.");
         }
     });
 }
@@ -34,7 +32,7 @@ pub fn RollScreen() -> impl IntoView {
     let announcer = kit::Announcer(RwSignal::new(String::new()), StoredValue::new(0));
     provide_context(announcer);
     provide_context(systems::roll_bar::LatestRoll(RwSignal::new(None)));
-    provide_context(systems::roll_bar::ShareLatest { share: share_latest });
+    provide_context(systems::roll_bar::ShareLatest { share: share_latest, said: RwSignal::new(None) });
 
     // The character picker ("" is ad hoc) and the ad hoc system, as the player left them (the desk).
     let who = RwSignal::new(state.roller().unwrap_or_default());

@@ -49,13 +49,13 @@ pub fn screen_replay() -> Result<AnyView, SplitLoaderError> {
 }
 
 /// Share History entry `entry` (the Roll screen's bar): the roll in words and its replay link, through the share
-/// sheet, the clipboard or the player's own copy; what became of it goes in the bar's status next to `button`. In a
-/// chunk of its own: the words and the link come from History's code, which the Roll screen does not otherwise need.
+/// sheet, the clipboard or the player's own copy; what became of it goes to `said`, the bar's status. In a chunk of
+/// its own: the words and the link come from History's code, which the Roll screen does not otherwise need.
 #[wasm_split(share, wasm_split_path = ::leptos::wasm_split, preload(share_preload), fallible)]
 pub fn share_entry(
     state: crate::state::AppState,
     entry: String,
-    button: leptos::web_sys::Element,
+    said: crate::systems::roll_bar::ShareSaid,
 ) -> Result<(), SplitLoaderError> {
     use crate::widgets::share::{absolute_url, share_roll, Shared};
     let found = state.history.with_untracked(|h| {
@@ -68,9 +68,7 @@ pub fn share_entry(
             Shared::ByHand(text) => format!("Copy it from here: {text}"),
             done => done.said().unwrap_or_default().to_string(),
         };
-        if let Some(status) = crate::systems::roll_bar::share_status(&button) {
-            status.set_text_content(Some(&text));
-        }
+        said.say(text);
     });
     Ok(())
 }

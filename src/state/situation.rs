@@ -90,20 +90,25 @@ where
     T: Remembered + Send + Sync + 'static,
 {
     remember_with(
-        field.into(),
-        Box::new(move |text| {
+        field,
+        move |text| {
             if let Some(saved) = T::from_text(text).filter(|v| accept(v)) {
                 value.set(saved);
             }
-        }),
-        Box::new(move || value.with(T::to_text)),
+        },
+        move || value.with(T::to_text),
     );
 }
 
 /// The general form of [`remember_if`] for inputs that are more than one signal (a list of Pressures): `restore`
 /// gets the remembered text, if any, at once; `current` says what to remember, and is tracked (each change of a
-/// signal it reads is remembered). Not generic: one copy serves every input (it is in the first load).
-pub fn remember_with(field: String, restore: Box<dyn FnOnce(&str) + '_>, current: Box<dyn Fn() -> String>) {
+/// signal it reads is remembered).
+pub fn remember_with(field: impl Into<String>, restore: impl FnOnce(&str), current: impl Fn() -> String + 'static) {
+    remember_boxed(field.into(), Box::new(restore), Box::new(current));
+}
+
+/// [`remember_with`]'s work, compiled once for every input (it is in the first load).
+fn remember_boxed(field: String, restore: Box<dyn FnOnce(&str) + '_>, current: Box<dyn Fn() -> String>) {
     let Some(memory) = SituationMemory::get() else { return };
     if let Some(text) = memory.recall(&field) {
         restore(&text);

@@ -41,11 +41,26 @@ impl LatestRoll {
 }
 
 /// Sharing the latest roll from the bar, provided by the Roll screen, whose share step is in a lazily loaded chunk:
-/// `share(state, entry, button)` shares History entry `entry` and says what became of it in the bar's status,
-/// `.latest-shared` (the bar leaves it empty for the share chunk to fill, and empties it on a new roll).
+/// `share(state, entry, said)` shares History entry `entry` and says what became of it through `said`.
 #[derive(Clone, Copy)]
 pub struct ShareLatest {
-    pub share: fn(AppState, String, leptos::web_sys::Element),
+    pub share: fn(AppState, String, ShareSaid),
+    /// What the last Share came to, with the roll (`Latest::n`) it shared: the bar's status shows it while that
+    /// roll is the latest.
+    pub said: RwSignal<Option<(u32, String)>>,
+}
+
+/// Where a Share of roll `n` says what became of it.
+#[derive(Clone, Copy)]
+pub struct ShareSaid {
+    said: RwSignal<Option<(u32, String)>>,
+    n: u32,
+}
+
+impl ShareSaid {
+    pub fn say(self, text: impl Into<String>) {
+        self.said.try_set(Some((self.n, text.into())));
+    }
 }
 
 /// What the latest roll allows next (Push Your Luck, a ♻ reroll), offered in the bar: its words, and the form
@@ -168,10 +183,6 @@ pub fn RollBar(
                     .map(|why| view! { <p class="roll-refused" role="alert">{why}</p> })
             }}
             {move || {
-                // The line is updated in place for a new roll: what the share chunk said of the last one goes.
-                if let Some(said) = document().query_selector(".latest-shared").ok().flatten() {
-                    said.set_text_content(None);
-                }
                 shown()
                     .map(|l| {
                         let (label, total) = total_words(&l.system, l.total);
@@ -193,10 +204,10 @@ pub fn RollBar(
                                 </span>
                                 <span class="latest-links">
                                     <a class="latest-details" href="#" on:click=details>"Details"</a>
-                                    {sharing.map(|(s, state)| share_button(s, state, l.entry.clone()))}
+                                    {sharing.map(|(s, state)| share_button(s, state, l.entry.clone(), l.n))}
                                     <ShowBig id="big-roll" text=big />
                                 </span>
-                                {sharing.map(|_| view! { <span class="latest-shared" role="status"></span> })}
+                                {sharing.map(|(s, _)| share_said(s, l.n))}
                             </div>
                         }
                     })
@@ -216,20 +227,17 @@ pub fn RollBar(
     }
 }
 
-/// The bar's share status (`.latest-shared`) of the line holding the Share `button`.
-pub fn share_status(button: &leptos::web_sys::Element) -> Option<leptos::web_sys::Element> {
-    button.closest(".latest-roll").ok().flatten()?.query_selector(".latest-shared").ok().flatten()
+/// The bar's Share for History entry `entry` (roll `n`), and what became of it once tapped.
+fn share_button(sharing: ShareLatest, state: AppState, entry: String, n: u32) -> impl IntoView {
+    let said = ShareSaid { said: sharing.said, n };
+    let click = move |_| (sharing.share)(state, entry.clone(), said);
+    view! { <button type="button" class="latest-share" on:click=click>"Share"</button> }
 }
 
-/// The bar's Share for History entry `entry`, and what became of it once tapped.
-fn share_button(sharing: ShareLatest, state: AppState, entry: String) -> impl IntoView {
-    let click = move |ev: leptos::ev::MouseEvent| {
-        use leptos::wasm_bindgen::JsCast;
-        if let Some(button) = ev.current_target().and_then(|t| t.dyn_into().ok()) {
-            (sharing.share)(state, entry.clone(), button);
-        }
-    };
-    view! { <button type="button" class="latest-share" on:click=click>"Share"</button> }
+/// The bar's status: what the last Share of roll `n` came to (empty until then, and for any other roll).
+fn share_said(sharing: ShareLatest, n: u32) -> impl IntoView {
+    let text = move || sharing.said.with(|s| s.as_ref().filter(|(of, _)| *of == n).map(|(_, text)| text.clone()));
+    view! { <span class="latest-shared" role="status">{text}</span> }
 }
 
 /// A Roll on a sheet's row asked for this panel's roll (`AppState::roll_from_sheet`): make it once the panel has

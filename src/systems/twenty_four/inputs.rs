@@ -289,8 +289,8 @@ fn IncreaseList(
     let add = move |_| push(String::new(), amounts_first(prefix));
     // Remembered as one line per entry: `amount<TAB>what`.
     remember_with(
-        prefix.to_string(),
-        Box::new(|text| {
+        prefix,
+        |text| {
             for line in text.lines() {
                 if let Some((amount, label)) = line.split_once('\t') {
                     if amounts.iter().any(|n| n.to_string() == amount) {
@@ -298,12 +298,12 @@ fn IncreaseList(
                     }
                 }
             }
-        }),
-        Box::new(move || {
+        },
+        move || {
             entries.with(|v| {
                 v.iter().map(|e| format!("{}\t{}", e.amount.get(), e.label.get())).collect::<Vec<_>>().join("\n")
             })
-        }),
+        },
     );
     let amounts = StoredValue::new(amounts);
     view! {
