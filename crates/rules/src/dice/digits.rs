@@ -31,5 +31,7 @@ fn push_int_long(s: &mut String, v: i64) {
             break;
         }
     }
-    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("?"));
+    // ASCII digits pushed one by one: `from_utf8`'s call and check cost more than the few bytes of a number
+    s.reserve(buf.len() - i);
+    buf[i..].iter().for_each(|&b| s.push(char::from(b)));
 }

@@ -26,28 +26,33 @@ pub struct GroupRoll {
 
 impl GroupRoll {
     /// Each die as (first throw, one past its last throw, value): a die and the throws its explosions added
-    /// count as one, unless the throws are dice of their own ([`throws_apart`](Self::throws_apart)).
-    pub(crate) fn dice_spans(&self) -> Vec<(usize, usize, i64)> {
-        if self.throws_apart {
-            self.dice.iter().enumerate().map(|(i, d)| (i, i + 1, d.value)).collect()
-        } else {
-            chains(&self.dice)
-        }
+    /// count as one, unless the throws are dice of their own ([`throws_apart`](Self::throws_apart)). Read as
+    /// the dice are walked: no list is built (keep/drop across a `{...}` group reads them twice a group).
+    pub(crate) fn dice_spans(&self) -> Spans<'_> {
+        Spans { dice: &self.dice, next: 0, apart: self.throws_apart }
     }
 }
 
-/// Each die of a rolled group as (first throw, one past its last throw, value): a die and the throws its
-/// explosions added count as one.
-pub(crate) fn chains(dice: &[DieRoll]) -> Vec<(usize, usize, i64)> {
-    let mut out: Vec<(usize, usize, i64)> = Vec::new();
-    for (i, d) in dice.iter().enumerate() {
-        match out.last_mut() {
-            Some(c) if d.from_explosion => {
-                c.1 = i + 1;
-                c.2 += d.value;
-            }
-            _ => out.push((i, i + 1, d.value)),
+/// The iterator of [`GroupRoll::dice_spans`].
+pub(crate) struct Spans<'a> {
+    dice: &'a [DieRoll],
+    next: usize,
+    apart: bool,
+}
+
+impl Iterator for Spans<'_> {
+    type Item = (usize, usize, i64);
+
+    fn next(&mut self) -> Option<(usize, usize, i64)> {
+        let a = self.next;
+        let mut value = self.dice.get(a)?.value;
+        let mut b = a + 1;
+        // a die and the throws its explosions added (the first throw is never counted as added)
+        while !self.apart && b < self.dice.len() && self.dice[b].from_explosion {
+            value += self.dice[b].value;
+            b += 1;
         }
+        self.next = b;
+        Some((a, b, value))
     }
-    out
 }

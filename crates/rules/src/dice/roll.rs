@@ -7,7 +7,7 @@ pub use super::group_roll::GroupRoll;
 use super::limits::{MAX_EXPLOSIONS_PER_DIE, MAX_REROLLS_PER_DIE};
 use super::value::{self, PowError, Value};
 use super::{digits, render};
-use crate::die::{DieKind, DieRoll};
+use crate::die::{DieKind, DieRoll, ThinVec};
 use crate::rng::{face, seeded, RollRng};
 use crate::sorted;
 use num_traits::Signed;
@@ -86,9 +86,9 @@ fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
 impl DiceGroup {
     /// One throw with the reroll rule applied: (face, faces it replaced). A reroll-once rule (`ro`, Remedy's ♻)
     /// applies to a die's first throw only, never to a throw an explosion added; reroll-until (`r`) to every throw.
-    fn throw(&self, rng: &mut RollRng, first: bool) -> (i64, Vec<i64>) {
+    fn throw(&self, rng: &mut RollRng, first: bool) -> (i64, ThinVec<i64>) {
         let mut f = draw(self.die, rng);
-        let mut replaced = Vec::new();
+        let mut replaced = ThinVec::new();
         match self.reroll {
             None => {}
             Some(Reroll { once: true, .. }) if !first => {}
@@ -576,7 +576,9 @@ fn dice_nodes<'n>(node: &'n Node, out: &mut Vec<&'n DiceGroup>) {
 /// is counted again. Among equal dice, those rolled first are kept.
 fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
     // (value, order, group, first throw, end)
-    let mut items: Vec<(i64, usize, usize, usize, usize)> = Vec::new();
+    // (sized for every throw: grown from empty it was two or three allocations a roll)
+    let mut items: Vec<(i64, usize, usize, usize, usize)> =
+        Vec::with_capacity(rolled.iter().map(|r| r.dice.len()).sum());
     for (gi, r) in rolled.iter().enumerate() {
         for (a, b, v) in r.dice_spans() {
             if r.dice[a].kept {
@@ -605,7 +607,6 @@ fn keep_across(g: &RollGroup, nodes: &[&DiceGroup], rolled: &mut [GroupRoll]) {
     for (r, node) in rolled.iter_mut().zip(nodes) {
         r.subtotal = r
             .dice_spans()
-            .into_iter()
             .filter(|&(a, _, _)| r.dice[a].kept)
             .map(|(_, _, v)| node.success.map_or(v, |s| s.score(v)))
             .sum();
@@ -678,7 +679,6 @@ impl Eval<'_> {
     fn group(&mut self, g: &RollGroup, out: &mut String) -> Result<Value, NotationError> {
         let index = self.roll_groups;
         self.roll_groups += 1;
-        let mut items: Vec<(Value, String)> = Vec::with_capacity(g.exprs.len());
         if g.keeps_dice() && (g.keep.is_some() || g.drop.is_some()) {
             let mut nodes = Vec::new();
             dice_nodes(&g.exprs[0], &mut nodes);
@@ -686,22 +686,31 @@ impl Eval<'_> {
             keep_across(g, &nodes, &mut rolled);
             self.prerolled = rolled.into();
         }
-        for e in &g.exprs {
-            let mut text = String::new();
-            let v = self.eval(e, &mut text)?;
-            items.push((v, text));
+        out.push('{');
+        if g.keeps_dice() {
+            // One sub-roll, always kept and shown alone (keep/drop chose among its dice): written straight into
+            // `out`, with no list of sub-rolls, of which are kept or of the order they are shown in.
+            let v = self.eval(&g.exprs[0], out)?;
+            let total = self.push_subroll_end(g, index, v, true, false, out)?;
+            out.push('}');
+            g.push_modifiers(out);
+            return Ok(total);
         }
-        // Which sub-rolls are kept (with one sub-expression, keep/drop chose among its dice instead).
+        // The sub-rolls' texts one after the other in one string: each sub-roll's value and where its text ends.
+        let mut texts = String::with_capacity(32 * g.exprs.len());
+        let mut items: Vec<(Value, usize)> = Vec::with_capacity(g.exprs.len());
+        for e in &g.exprs {
+            let v = self.eval(e, &mut texts)?;
+            items.push((v, texts.len()));
+        }
+        // Which sub-rolls are kept.
         let n = items.len();
         let mut kept = vec![true; n];
-        if !g.keeps_dice() {
-            if let Some((high, k)) = g.kept(n as u32) {
-                let mut order: Vec<usize> = (0..n).collect();
-                sorted::sort_indices(&mut order, &|a, b| (items[a].0, a).cmp(&(items[b].0, b)));
-                let dropped: Vec<usize> =
-                    if high { order[..n - k as usize].to_vec() } else { order[k as usize..].to_vec() };
-                dropped.into_iter().for_each(|i| kept[i] = false);
-            }
+        if let Some((high, k)) = g.kept(n as u32).filter(|_| g.keep.is_some() || g.drop.is_some()) {
+            let mut order: Vec<usize> = (0..n).collect();
+            sorted::sort_indices(&mut order, &|a, b| (items[a].0, a).cmp(&(items[b].0, b)));
+            let dropped = if high { &order[..n - k as usize] } else { &order[k as usize..] };
+            dropped.iter().for_each(|&i| kept[i] = false);
         }
         let mut shown: Vec<usize> = (0..n).collect();
         match g.sort {
@@ -710,39 +719,50 @@ impl Eval<'_> {
             None => {}
         }
         let mut total = value::int(0);
-        out.push('{');
         for (j, &i) in shown.iter().enumerate() {
-            let (v, text) = &items[i];
-            let count = g.success.map_or(0, |s| s.score_value(*v)) as i8;
+            let (v, end) = items[i];
+            let start = if i == 0 { 0 } else { items[i - 1].1 };
             if j > 0 {
                 out.push_str(", ");
             }
-            out.push_str(text);
-            if n > 1 || g.success.is_some() {
-                out.push_str(" (");
-                value::push_value(out, *v);
-                out.push_str(match (kept[i], count) {
-                    (false, _) => ", dropped",
-                    (true, 1) => " ✓",
-                    (true, -1) => " ✗",
-                    _ => "",
-                });
-                out.push(')');
-            }
-            if kept[i] {
-                let add = if g.success.is_some() { value::int(count as i64) } else { *v };
-                total = value::add(total, add).ok_or_else(|| overflow(g.pos))?;
-            }
-            self.subrolls.push(SubRoll {
-                group: index,
-                value: *v,
-                kept: kept[i],
-                count: if kept[i] { count } else { 0 },
-            });
+            out.push_str(&texts[start..end]);
+            let add = self.push_subroll_end(g, index, v, kept[i], n > 1, out)?;
+            total = value::add(total, add).ok_or_else(|| overflow(g.pos))?;
         }
         out.push('}');
         g.push_modifiers(out);
         Ok(total)
+    }
+
+    /// After a sub-roll's text: its value and marks (` (7, dropped)`, ` (3 ✓)`) if there are several or the group
+    /// counts successes; records the sub-roll. Returns what it adds to the group's total.
+    fn push_subroll_end(
+        &mut self,
+        g: &RollGroup,
+        index: usize,
+        v: Value,
+        kept: bool,
+        several: bool,
+        out: &mut String,
+    ) -> Result<Value, NotationError> {
+        let count = g.success.map_or(0, |s| s.score_value(v)) as i8;
+        if several || g.success.is_some() {
+            out.push_str(" (");
+            value::push_value(out, v);
+            out.push_str(match (kept, count) {
+                (false, _) => ", dropped",
+                (true, 1) => " ✓",
+                (true, -1) => " ✗",
+                _ => "",
+            });
+            out.push(')');
+        }
+        self.subrolls.push(SubRoll { group: index, value: v, kept, count: if kept { count } else { 0 } });
+        Ok(match (kept, g.success.is_some()) {
+            (false, _) => value::int(0),
+            (true, true) => value::int(count as i64),
+            (true, false) => v,
+        })
     }
 
     /// The value of a node; its text is appended to `out`.
@@ -829,7 +849,10 @@ impl Expr {
     pub fn roll_with(&self, rng: &mut RollRng) -> Result<ExprRoll, NotationError> {
         let mut ev = Eval {
             rng,
-            groups: Vec::new(),
+            // a lone group's one group allocated at its size: pushed onto an empty `Vec`, it went through the
+            // vector's growth path (about 70 instructions of a `3d6` roll); counting the groups of a longer
+            // expression cost more than its growth saved
+            groups: Vec::with_capacity(usize::from(matches!(self.root, Node::Dice(_)))),
             labels: Vec::new(),
             subrolls: Vec::new(),
             roll_groups: 0,

@@ -1,0 +1,53 @@
+//! A rolled die's serde form: saved history and the table's messages carry `DieRoll`s, so the JSON written
+//! and read must stay what it was when the lists were `Vec`s and the role a `String` (the type was made
+//! smaller for the roller's speed; bench/README.md, thirteenth session).
+
+use dicetray_rules::die::{DieKind, DieRoll};
+
+/// A die with every optional field set.
+fn marked() -> DieRoll {
+    let mut d = DieRoll::new(DieKind::Standard(6), 6).with_role("opponent_d20");
+    d.value = 9;
+    d.exploded = true;
+    d.from_explosion = true;
+    d.penetrated = true;
+    d.compounded = vec![2, 1].into();
+    d.rerolled = vec![1].into();
+    d.count = 1;
+    d.critical = -1;
+    d.clamped = true;
+    d
+}
+
+const MARKED: &str = r#"{"kind":{"kind":"standard","sides":6},"face":6,"value":9,"kept":true,"exploded":true,"from_explosion":true,"penetrated":true,"compounded":[2,1],"rerolled":[1],"count":1,"critical":-1,"clamped":true,"maxed":true,"role":"opponent_d20"}"#;
+const PLAIN: &str = r#"{"kind":{"kind":"fudge"},"face":-1,"value":-1,"kept":false}"#;
+
+#[test]
+fn a_die_is_written_as_before() {
+    assert_eq!(serde_json::to_string(&marked()).unwrap(), MARKED);
+    let mut plain = DieRoll::new(DieKind::Fudge, -1);
+    plain.kept = false;
+    assert_eq!(serde_json::to_string(&plain).unwrap(), PLAIN);
+}
+
+#[test]
+fn a_die_is_read_as_before() {
+    assert_eq!(serde_json::from_str::<DieRoll>(MARKED).unwrap(), marked());
+    let plain: DieRoll = serde_json::from_str(PLAIN).unwrap();
+    assert!(plain.compounded.is_empty() && plain.rerolled.is_empty() && plain.role.is_none() && !plain.kept);
+    // empty lists and a null role, as an older writer may have written them, read the same
+    let spelled =
+        r#"{"kind":{"kind":"fudge"},"face":-1,"value":-1,"kept":false,"compounded":[],"rerolled":[],"role":null}"#;
+    assert_eq!(serde_json::from_str::<DieRoll>(spelled).unwrap(), plain);
+    // a list that is not a list is refused, with serde's message for a Vec
+    let wrong = r#"{"kind":{"kind":"fudge"},"face":-1,"value":-1,"kept":false,"rerolled":3}"#;
+    let e = serde_json::from_str::<DieRoll>(wrong).unwrap_err().to_string();
+    assert!(e.starts_with("invalid type: integer `3`, expected a sequence"), "{e}");
+}
+
+#[test]
+fn a_die_stays_small() {
+    // every roll writes, reads and drops one per die (104 bytes with two `Vec`s and an `Option<String>`)
+    let size = std::mem::size_of::<DieRoll>();
+    assert!(size <= 72, "DieRoll is {size} bytes");
+}
