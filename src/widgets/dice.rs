@@ -106,7 +106,7 @@ mod tests {
     fn a_dropped_rerolled_die_says_so_in_words() {
         let mut d = DieRoll::new(DieKind::Standard(6), 6);
         d.kept = false;
-        d.rerolled = vec![1].into();
+        d.rerolled = vec![1];
         let text = die_description(&d);
         assert!(text.starts_with("d6 showing 6"), "{text}");
         assert!(text.contains("dropped") && text.contains("maximum") && text.contains("rerolled from [1]"), "{text}");

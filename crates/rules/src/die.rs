@@ -3,8 +3,6 @@
 //! The app draws each [`DieRoll`] as a die; the CLI prints it; history stores it.
 
 use serde::{Deserialize, Serialize};
-/// The list type of [`DieRoll::rerolled`] and [`DieRoll::compounded`]: read it as a slice; `Vec::into` makes one.
-pub use thin_vec::ThinVec;
 
 /// What kind of die was rolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -59,10 +57,6 @@ impl DieKind {
 
 /// One physical die thrown (an explosion or a reroll is another throw and gets its own `DieRoll`,
 /// except compounding, whose throws are summed into one die and listed in `compounded`).
-///
-/// Every roll builds one per die, so it is kept small (72 bytes, 104 before): the two lists are [`ThinVec`]s
-/// (one pointer, nothing allocated while empty, as they nearly always are) and the role a `Box<str>`; their
-/// serde form is a `Vec`'s and a `String`'s (`tests/die_roll_form.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DieRoll {
     pub kind: DieKind,
@@ -82,11 +76,11 @@ pub struct DieRoll {
     #[serde(default, skip_serializing_if = "is_false")]
     pub penetrated: bool,
     /// Faces of later throws compounded into this die (`!!`).
-    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
-    pub compounded: ThinVec<i64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compounded: Vec<i64>,
     /// Faces this die replaced through rerolls, oldest first.
-    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
-    pub rerolled: ThinVec<i64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rerolled: Vec<i64>,
     /// Success/failure counting: +1 success, -1 failure, 0 neither (or not counting).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub count: i8,
@@ -101,7 +95,7 @@ pub struct DieRoll {
     pub maxed: bool,
     /// What the die is for in a system's roll: "skill", "leverage", "dominance", "threat", "risk", "effect", ...
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<Box<str>>,
+    pub role: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -122,8 +116,8 @@ impl DieRoll {
             exploded: false,
             from_explosion: false,
             penetrated: false,
-            compounded: ThinVec::new(),
-            rerolled: ThinVec::new(),
+            compounded: Vec::new(),
+            rerolled: Vec::new(),
             count: 0,
             critical: 0,
             clamped: false,
@@ -133,7 +127,7 @@ impl DieRoll {
     }
     /// The same die tagged with its role in a system's roll.
     pub fn with_role(mut self, role: &str) -> Self {
-        self.role = Some(role.into());
+        self.role = Some(role.to_string());
         self
     }
 }

@@ -172,7 +172,7 @@ fn a_request_without_reroll_reads_as_always_so_saved_rolls_replay_the_same_dice(
                 }
             })
             .collect();
-        let got: Vec<(i64, Vec<i64>)> = roll.dice.iter().map(|d| (d.face, d.rerolled.to_vec())).collect();
+        let got: Vec<(i64, Vec<i64>)> = roll.dice.iter().map(|d| (d.face, d.rerolled.clone())).collect();
         assert_eq!(got, expected, "seed {seed}");
     }
     // A new policy is written out and reads back.

@@ -7,7 +7,7 @@ pub use super::group_roll::GroupRoll;
 use super::limits::{MAX_EXPLOSIONS_PER_DIE, MAX_REROLLS_PER_DIE};
 use super::value::{self, PowError, Value};
 use super::{digits, render};
-use crate::die::{DieKind, DieRoll, ThinVec};
+use crate::die::{DieKind, DieRoll};
 use crate::rng::{face, seeded, RollRng};
 use crate::sorted;
 use num_traits::Signed;
@@ -86,9 +86,9 @@ fn draw(kind: DieKind, rng: &mut RollRng) -> i64 {
 impl DiceGroup {
     /// One throw with the reroll rule applied: (face, faces it replaced). A reroll-once rule (`ro`, Remedy's ♻)
     /// applies to a die's first throw only, never to a throw an explosion added; reroll-until (`r`) to every throw.
-    fn throw(&self, rng: &mut RollRng, first: bool) -> (i64, ThinVec<i64>) {
+    fn throw(&self, rng: &mut RollRng, first: bool) -> (i64, Vec<i64>) {
         let mut f = draw(self.die, rng);
-        let mut replaced = ThinVec::new();
+        let mut replaced = Vec::new();
         match self.reroll {
             None => {}
             Some(Reroll { once: true, .. }) if !first => {}

@@ -50,7 +50,7 @@ pub fn throw(dice: &CheckDice, role: &str, rng: &mut RollRng) -> ThrownD20 {
     let mut throws = Vec::with_capacity(1);
     let (value, capped) = as_group(dice).roll_die(rng, &mut throws);
     for t in &mut throws {
-        t.role = Some(role.into());
+        t.role = Some(role.to_string());
     }
     ThrownD20 { throws, value, capped }
 }

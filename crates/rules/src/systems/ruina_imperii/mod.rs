@@ -154,7 +154,7 @@ impl RuleSystem for RuinaImperii {
         let mut dice = roll.dice.clone();
         if let Some(o) = &roll.opponent {
             dice.extend(o.dice.iter().cloned().map(|mut d| {
-                d.role = d.role.map(|r| format!("opponent_{r}").into());
+                d.role = d.role.map(|r| format!("opponent_{r}"));
                 d
             }));
         }
