@@ -173,6 +173,15 @@ impl DiceGroup {
         *rng = local;
     }
 
+    /// No die of the group is marked in its text but as dropped (no success or failure, critical or fumble),
+    /// and its faces are numbers (not Fudge's `+` and `-`).
+    fn marks_at_most_dropped(&self) -> bool {
+        matches!(self.die, DieKind::Standard(_))
+            && self.success.is_none()
+            && self.crit_success.is_none()
+            && self.crit_failure.is_none()
+    }
+
     /// Each die is one throw, its face as drawn: no reroll, explosion or `min`/`max` clamp. (`unique` can still
     /// throw a die again after the others.)
     fn one_throw_per_die(&self) -> bool {
@@ -782,8 +791,14 @@ impl Eval<'_> {
                     None => g.roll(self.rng),
                 };
                 // no die thrown again (`unique` rerolls repeated faces) and none clamped: its text need not look
-                let single = g.one_throw_per_die() && g.unique.is_none();
-                render::push_group_text_of(out, &r, single);
+                let known = if !g.one_throw_per_die() || g.unique.is_some() {
+                    render::Known::Nothing
+                } else if g.marks_at_most_dropped() {
+                    render::Known::Faces
+                } else {
+                    render::Known::OneThrow
+                };
+                render::push_group_text_of(out, &r, known);
                 let v = r.subtotal;
                 self.groups.push(r);
                 value::int(v)
