@@ -344,16 +344,14 @@ impl DiceGroup {
         if (lo, hi) != (0, m as u32) {
             keep_positions(&mut dice, lo as usize, hi as usize);
         }
-        let mut subtotal = 0i64;
-        for d in dice.iter_mut().filter(|d| d.kept) {
-            match self.success {
-                Some(s) => {
-                    d.count = s.score(d.value) as i8;
-                    subtotal += d.count as i64;
-                }
-                None => subtotal += d.value,
-            }
-        }
+        // the rule is matched once, not for every die (its jump was about 10 instructions a die of `100d6`)
+        let subtotal = match self.success {
+            Some(s) => dice.iter_mut().filter(|d| d.kept).fold(0i64, |sum, d| {
+                d.count = s.score(d.value) as i8;
+                sum + d.count as i64
+            }),
+            None => dice.iter().filter(|d| d.kept).map(|d| d.value).sum(),
+        };
         if self.crit_success.is_some() || self.crit_failure.is_some() {
             for d in &mut dice {
                 d.critical = if self.crit_success.is_some_and(|c| c.matches(d.value)) {
