@@ -182,6 +182,17 @@ impl DiceGroup {
             && self.crit_failure.is_none()
     }
 
+    /// Room for the group's throws: twice its dice when they explode (`10d10!>=8` adds about 4 throws to its 10;
+    /// a list sized for the dice alone was grown, copied and freed on most rolls), else its dice.
+    fn throws_capacity(&self) -> usize {
+        let n = self.count as usize;
+        if self.explode.is_some() {
+            2 * n
+        } else {
+            n
+        }
+    }
+
     /// Each die is one throw, its face as drawn: no reroll, explosion or `min`/`max` clamp. (`unique` can still
     /// throw a die again after the others.)
     fn one_throw_per_die(&self) -> bool {
@@ -196,7 +207,7 @@ impl DiceGroup {
             return self.roll_rpg(rng);
         }
         let n = self.count as usize;
-        let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
+        let mut dice: Vec<DieRoll> = Vec::with_capacity(self.throws_capacity());
         let mut capped = false;
         // (first throw, one past the last throw, value) of each die; only built when a die can have several throws
         let mut chains: Vec<(usize, usize, i64)> = Vec::new();
@@ -282,7 +293,7 @@ impl DiceGroup {
     /// die's throws, then its rerolls), so a group whose order does not matter draws as the legacy order does.
     fn roll_rpg(&self, rng: &mut RollRng) -> GroupRoll {
         let n = self.count as usize;
-        let mut dice: Vec<DieRoll> = Vec::with_capacity(n);
+        let mut dice: Vec<DieRoll> = Vec::with_capacity(self.throws_capacity());
         let mut capped = false;
         let clamps = self.min.is_some() || self.max.is_some();
         if self.one_throw_per_die() {
