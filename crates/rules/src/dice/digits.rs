@@ -17,6 +17,15 @@ pub(crate) fn push_int(s: &mut String, v: i64) {
 
 #[inline(never)]
 fn push_int_long(s: &mut String, v: i64) {
+    if (100..1000).contains(&v) {
+        // three digits (`100d6`'s count, a d100's 100, most totals of the big rows) without the loop and the
+        // reserve below: about 90 instructions became about 30
+        let v = v as u16;
+        s.push(char::from(b'0' + (v / 100) as u8));
+        s.push(char::from(b'0' + (v / 10 % 10) as u8));
+        s.push(char::from(b'0' + (v % 10) as u8));
+        return;
+    }
     if v < 0 {
         s.push('-');
     }

@@ -100,15 +100,41 @@ pub fn group_text(g: &GroupRoll) -> String {
 
 /// [`group_text`], appended to `s`.
 pub(crate) fn push_group_text(s: &mut String, g: &GroupRoll) {
-    push_group_text_of(s, g, false);
+    push_group_text_of(s, g, Known::Nothing);
 }
 
-/// [`push_group_text`]; `single`: the caller knows every die is one throw (no explosion, reroll or clamp rule),
-/// so the dice need not be looked over for it first.
-pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, single: bool) {
+/// What the caller knows of a group's dice from its rules, so the dice need not be looked over for it first.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Known {
+    /// Nothing.
+    Nothing,
+    /// Every die is one throw (no explosion, reroll or clamp rule).
+    OneThrow,
+    /// Every die is one throw of a numbered die, and the only mark a die can carry is ` dropped` (no success or
+    /// critical rule): the text is faces, commas and ` dropped`, without reading each die's other marks or its kind
+    /// (about 40 instructions a die become about 20).
+    Faces,
+}
+
+/// [`push_group_text`], knowing `known` of its dice.
+pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, known: Known) {
     s.reserve(g.notation.len() + 4 + g.dice.len() * 4);
     s.push_str(&g.notation);
     s.push_str(" [");
+    if known == Known::Faces && !g.throws_apart {
+        for (i, d) in g.dice.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            push_int(s, d.face);
+            if !d.kept {
+                s.push_str(" dropped");
+            }
+        }
+        s.push(']');
+        return;
+    }
+    let single = known != Known::Nothing;
     // One throw per die (no explosions, no rerolls): each die is its face and suffixes.
     let one = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated && !d.clamped;
     if single || g.throws_apart || g.dice.iter().all(one) {
@@ -116,10 +142,17 @@ pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, single: bool) {
             if i > 0 {
                 s.push_str(", ");
             }
-            if g.throws_apart {
-                push_throw(s, d);
-            } else {
+            if !g.throws_apart {
                 push_face(s, d.kind, d.face);
+            } else if d.rerolled.is_empty() && !d.clamped && !d.penetrated && d.compounded.is_empty() {
+                // a throw of its own showing its face and maybe `!`, written here rather than through a call
+                // (`10d10!>=8`: about 30 instructions a die)
+                push_face(s, d.kind, d.face);
+                if d.exploded {
+                    s.push('!');
+                }
+            } else {
+                push_throw(s, d);
             }
             if !d.kept || d.count != 0 || d.critical != 0 {
                 push_suffix(s, d);
