@@ -29,8 +29,23 @@ fn push_face(s: &mut String, kind: DieKind, f: i64) {
     }
 }
 
-#[inline]
+/// One throw as its text shows it. Most show only their face and maybe `!`: written here, where it is inlined
+/// (`10d10!>=8`: about 30 instructions a die), and the rest through a call.
+#[inline(always)]
 fn push_throw(s: &mut String, d: &DieRoll) {
+    if d.rerolled.is_empty() && !d.clamped && !d.penetrated && d.compounded.is_empty() {
+        push_face(s, d.kind, d.face);
+        if d.exploded {
+            s.push('!');
+        }
+    } else {
+        push_marked_throw(s, d);
+    }
+}
+
+/// A throw with rerolls, a clamp, penetration or compounded faces: [`push_throw`]'s rest.
+#[inline(never)]
+fn push_marked_throw(s: &mut String, d: &DieRoll) {
     for &r in &d.rerolled {
         push_face(s, d.kind, r);
         s.push('→');
@@ -142,17 +157,10 @@ pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, known: Known) {
             if i > 0 {
                 s.push_str(", ");
             }
-            if !g.throws_apart {
-                push_face(s, d.kind, d.face);
-            } else if d.rerolled.is_empty() && !d.clamped && !d.penetrated && d.compounded.is_empty() {
-                // a throw of its own showing its face and maybe `!`, written here rather than through a call
-                // (`10d10!>=8`: about 30 instructions a die)
-                push_face(s, d.kind, d.face);
-                if d.exploded {
-                    s.push('!');
-                }
-            } else {
+            if g.throws_apart {
                 push_throw(s, d);
+            } else {
+                push_face(s, d.kind, d.face);
             }
             if !d.kept || d.count != 0 || d.critical != 0 {
                 push_suffix(s, d);
