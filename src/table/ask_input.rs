@@ -1,6 +1,7 @@
 //! The numbers a GM sets or a player adds to a request a sheet completes (`dicetray_saved::ask::AskInput`), as
 //! typed: one labelled number input each, read into the request's fields.
 
+use dicetray_rules::decimal::shortest;
 use dicetray_saved::ask::{number, typed, AskInput};
 use leptos::prelude::*;
 use litemap::LiteMap;
@@ -50,7 +51,7 @@ pub fn AskNumbers(inputs: &'static [AskInput], typed: Typed) -> impl IntoView {
             view! {
                 <label class="field ask-number">
                     <span>{input.label}</span>
-                    <input type="number" data-field=field min=input.min max=input.max step=input.step
+                    <input type="number" data-field=field min=shortest(input.min) max=shortest(input.max) step=shortest(input.step)
                         prop:value=move || typed.text(input) on:input=move |ev| typed.set(field, event_target_value(&ev)) />
                 </label>
             }

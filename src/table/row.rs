@@ -5,6 +5,7 @@ use super::odds::OddsKit;
 use crate::systems::kit::dice_text;
 use crate::systems::system_name;
 use crate::widgets::odds_chart::percent;
+use dicetray_rules::decimal::shortest;
 use dicetray_rules::dice::{parse_versioned, Expr, ExprRoll, Value};
 use dicetray_rules::systems::{words, Request, Summary};
 use dicetray_table::RollRequest;
@@ -56,7 +57,9 @@ impl Replay {
     /// Its outcome in words, as the roll list says it: `Success, total 19`; a notation roll's `total 7`.
     pub fn outcome(&self) -> String {
         match self {
-            Replay::System { summary: s, .. } => format!("{}, total {}", words(&s.system, &s.outcome), s.total),
+            Replay::System { summary: s, .. } => {
+                format!("{}, total {}", words(&s.system, &s.outcome), shortest(s.total))
+            }
             Replay::Notation { roll, .. } => format!("total {}", roll.total),
         }
     }

@@ -221,7 +221,7 @@ pub fn OddsHistogram(
             };
             let truncated = (h.truncated_mass > 0.0).then(|| {
                 view! {
-                    <p class="histo-truncated" data-truncated=h.truncated_mass.to_string()>
+                    <p class="histo-truncated" data-truncated=shortest(h.truncated_mass)>
                         {format!(
                             "Exploding dice are counted until the chance of going on is negligible: {} of the probability ({}) is left out.",
                             percent(h.truncated_mass),

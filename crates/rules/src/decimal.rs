@@ -2,8 +2,11 @@
 //!
 //! `format!("{x}")`, `{x:.1}` and `{x:e}` on an `f64` bring in `core::fmt::float` (Grisu and Dragon4, a big-number
 //! type and their power-of-ten tables): about 14 KB of the browser app's first load, for a few percentages and
-//! totals. These functions write the same digits with integer arithmetic: [`fixed`] for a set number of places
-//! (odds, bar widths) and [`shortest`] for the fewest digits that read back as the same number (totals).
+//! totals, and a chunk of about 10 KB gzip for every lazy screen that formats one (the Table screen fetched it for a
+//! row's total). These functions write the same digits with integer arithmetic: [`fixed`] for a set number of places
+//! (odds, bar widths), [`shortest`] for the fewest digits that read back as the same number (totals), and
+//! [`scientific`] and [`shortest_scientific`] for the exponent forms error messages use. serde's own messages still
+//! format floats (`invalid type: floating point ...`), so some screens keep `core`'s code: only ours avoids it.
 
 /// `x` rounded to `places` decimals (at most 19), halves away from zero: `fixed(37.46, 1)` is `"37.5"`,
 /// `fixed(2.0, 2)` is `"2.00"`. A minus sign is `-`. Not finite: `"NaN"`, `"inf"`, `"-inf"`.
@@ -70,6 +73,26 @@ pub fn scientific(x: f64, places: u32) -> String {
     if mantissa.trim_start_matches('-').starts_with("10") {
         exponent += 1;
         mantissa = fixed(x / 10f64.powi(exponent), places);
+    }
+    format!("{mantissa}e{exponent}")
+}
+
+/// `x` as `d.ddde-n` with the fewest decimals that read back as `x` (at most 15 significant digits, as
+/// [`shortest`]), as `format!("{x:e}")` writes it: `shortest_scientific(1e300)` is `"1e300"`,
+/// `shortest_scientific(-1.5e10)` is `"-1.5e10"`. For a huge number in an error message.
+pub fn shortest_scientific(x: f64) -> String {
+    if !x.is_finite() {
+        return non_finite(x);
+    }
+    if x == 0.0 {
+        return "0e0".into();
+    }
+    let mut exponent = x.abs().log10().floor() as i32;
+    let mut mantissa = shortest(x / 10f64.powi(exponent));
+    // A mantissa that rounds to 10 (or a logarithm just under a power of ten): one more power of ten.
+    if mantissa.trim_start_matches('-').starts_with("10") {
+        exponent += 1;
+        mantissa = shortest(x / 10f64.powi(exponent));
     }
     format!("{mantissa}e{exponent}")
 }
@@ -148,6 +171,19 @@ mod tests {
         }
     }
 
+    #[test]
+    fn shortest_scientific_writes_as_core_does() {
+        for x in [1e300, -1e300, 1.5e10, -2.25e9, 1e9, 9.999e9, 123456789012.0, 1e-7, 1.25e200] {
+            assert_eq!(shortest_scientific(x), format!("{x:e}"), "{x}");
+        }
+        // 17 significant digits: rounded to 15, as `shortest` does, give or take the division's last digit.
+        let max: f64 = shortest_scientific(f64::MAX).parse().unwrap();
+        assert!((max - f64::MAX).abs() <= 1e-14 * f64::MAX, "{max}");
+        assert_eq!(shortest_scientific(0.0), "0e0");
+        assert_eq!(shortest_scientific(f64::NAN), "NaN");
+        assert_eq!(shortest_scientific(f64::INFINITY), "inf");
+    }
+
     proptest! {
         #[test]
         fn scientific_matches_core_away_from_ties(x in 1e-300f64..1e300, places in 0u32..4) {
@@ -162,6 +198,21 @@ mod tests {
         }
 
         // Every case is checked against core's own formatting, on the inputs the module promises to match it.
+        // A mantissa of up to 15 significant digits reads the same as core's; a longer one reads back within
+        // 15 digits' precision.
+        #[test]
+        fn shortest_scientific_matches_core_up_to_15_digits(m in 1u64..1_000_000_000_000_000, e in -300i32..290) {
+            let x = m as f64 * 10f64.powi(e);
+            let (ours, core) = (shortest_scientific(x), format!("{x:e}"));
+            let core_digits = significant_digits(core.split('e').next().unwrap());
+            if core_digits <= 14 {
+                prop_assert_eq!(ours, core);
+            } else {
+                let (a, b): (f64, f64) = (ours.parse().unwrap(), core.parse().unwrap());
+                prop_assert!((a - b).abs() <= 1e-13 * b.abs(), "{} vs {}", ours, core);
+            }
+        }
+
         #[test]
         fn fixed_matches_core_away_from_ties(x in -1e6f64..1e6, places in 0u32..6) {
             let ours = fixed(x, places);

@@ -3,6 +3,7 @@
 //! their own (Leverage). Each system says which in its sheet's [`SystemSheet::ASK`](crate::sheets::SystemSheet)
 //! and [`rows`](crate::sheets::SystemSheet::rows); [`fill`] makes the request.
 
+use dicetray_rules::decimal::shortest;
 use dicetray_rules::systems::Request;
 use serde_json::{Map, Value};
 
@@ -84,7 +85,8 @@ pub fn typed(input: &AskInput, text: &str) -> Result<Option<Value>, String> {
     let x: f64 = t.parse().map_err(|_| format!("{}: `{text}` is not a number", input.label))?;
     if !(input.min..=input.max).contains(&x) || (x / input.step).fract() != 0.0 {
         let step = if input.step == 1.0 { "whole numbers" } else { "in steps of ½" };
-        return Err(format!("{}: {text} is not allowed ({step} from {} to {})", input.label, input.min, input.max));
+        let (min, max) = (shortest(input.min), shortest(input.max));
+        return Err(format!("{}: {text} is not allowed ({step} from {min} to {max})", input.label));
     }
     Ok(Some(number(x)))
 }

@@ -276,8 +276,9 @@ impl Relay {
             Act::GiveUp => {
                 self.drop_socket();
                 let down = self.schedule.failed(now);
-                let secs = CONNECT_TIMEOUT_MS / 1000.0;
-                let problem = format!("no answer within {secs:.0} s; trying again every second while it is down");
+                // Whole seconds as an integer: `{:.0}` on an f64 would bring float formatting into the Table screen.
+                let secs = (CONNECT_TIMEOUT_MS / 1000.0).round() as u32;
+                let problem = format!("no answer within {secs} s; trying again every second while it is down");
                 down.report.then_some(problem)
             }
             Act::Probe => self.probe(now),

@@ -10,6 +10,7 @@ use super::budget::{check_support, Budget};
 use super::exact::{Inner, Odds};
 use super::fastmap::{Key, ValueMap};
 use super::group_odds;
+use crate::decimal::scientific;
 use crate::dist::Dist;
 use num_traits::Signed;
 
@@ -25,7 +26,7 @@ fn overflow(col: usize) -> NotationError {
 }
 
 fn division_by_zero(col: usize, rhs: &Node, pz: f64) -> NotationError {
-    NotationError::new(col, format!("division by zero: `{rhs}` can be 0 (probability {pz:.3e})"))
+    NotationError::new(col, format!("division by zero: `{rhs}` can be 0 (probability {})", scientific(pz, 3)))
         .allowing("a divisor that can never be 0")
 }
 
@@ -316,16 +317,18 @@ fn value_error(e: PowError, col: usize, arg: &Node, v: Value, p: f64) -> Notatio
         PowError::ZeroDivision => NotationError::new(
             col,
             format!(
-                "division by zero: 0 to a negative power (`{arg}` can be {}, probability {p:.3e})",
-                value::value_text(v)
+                "division by zero: 0 to a negative power (`{arg}` can be {}, probability {})",
+                value::value_text(v),
+                scientific(p, 3)
             ),
         )
         .allowing("a base that can never be 0, or an exponent of 0 or more"),
         PowError::Fraction => NotationError::new(
             col,
             format!(
-                "`{arg}` can be {} (probability {p:.3e}): a power's exponent must be a whole number",
-                value::value_text(v)
+                "`{arg}` can be {} (probability {}): a power's exponent must be a whole number",
+                value::value_text(v),
+                scientific(p, 3)
             ),
         )
         .allowing("a whole-number exponent (floor(), ceil() or round() make one)"),

@@ -2,6 +2,7 @@
 
 use super::super::error::NotationError;
 use super::super::limits::{MAX_ODDS_SUPPORT, MAX_ODDS_WORK};
+use crate::decimal::scientific;
 
 /// Work spent so far on one expression's odds.
 #[derive(Default)]
@@ -14,11 +15,11 @@ impl Budget {
     pub fn charge(&mut self, work: f64, col: usize) -> Result<(), NotationError> {
         let total = self.used as f64 + work;
         if total.is_nan() || total > MAX_ODDS_WORK as f64 {
-            return Err(NotationError::new(col, format!("exact odds here would take about {total:.2e} steps"))
-                .allowing(format!(
-                    "at most {MAX_ODDS_WORK:.0e} steps, the exact-odds work limit",
-                    MAX_ODDS_WORK = MAX_ODDS_WORK as f64
-                )));
+            return Err(NotationError::new(
+                col,
+                format!("exact odds here would take about {} steps", scientific(total, 2)),
+            )
+            .allowing(format!("at most {} steps, the exact-odds work limit", scientific(MAX_ODDS_WORK as f64, 0))));
         }
         self.used = total as u64;
         Ok(())

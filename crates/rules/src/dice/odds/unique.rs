@@ -276,8 +276,8 @@ fn value_set(mut values: Vec<i64>, col: usize) -> Result<Vec<i64>, NotationError
             format!("exact odds here would follow every set of the {} values a die can show", values.len()),
         )
         .allowing(format!(
-            "at most {:.0e} steps, the exact-odds work limit (plain `u` on a fair die has no such bound)",
-            super::super::limits::MAX_ODDS_WORK as f64
+            "at most {} steps, the exact-odds work limit (plain `u` on a fair die has no such bound)",
+            crate::decimal::scientific(super::super::limits::MAX_ODDS_WORK as f64, 0)
         )));
     }
     Ok(values)

@@ -1,6 +1,7 @@
 //! Hack & Slash counts bonuses and difficulties in half steps. Inside dicetray they are whole numbers of halves
 //! (1.5 is 3 halves), so no comparison ever meets a floating-point rounding.
 
+use crate::decimal::{shortest, shortest_scientific};
 use crate::systems::RequestError;
 
 /// Lowest bonus, difficulty or opposing bonus a request may name.
@@ -22,7 +23,7 @@ pub fn to_halves(field: &str, x: f64) -> Result<Halves, RequestError> {
 pub(crate) fn to_halves_named(x: f64, field: impl FnOnce() -> String) -> Result<Halves, RequestError> {
     let doubled = x * 2.0;
     // Huge numbers in scientific notation (1e300, not 301 digits).
-    let shown = || if x.abs() >= 1e9 { format!("{x:e}") } else { x.to_string() };
+    let shown = || if x.abs() >= 1e9 { shortest_scientific(x) } else { shortest(x) };
     if !(BONUS_MIN..=BONUS_MAX).contains(&x) {
         return Err(RequestError::new(field(), format!("{} is out of range", shown()), BONUS_ALLOWED));
     }

@@ -248,8 +248,9 @@ pub fn best_kept_value(aim: &Aim, dice: &CheckDice, budget: f64) -> Result<Dist,
                 return Err(RequestError::new(
                     "reroll",
                     format!(
-                        "the exact odds of \"best\" for {} walk about {sets:.0} sets of faces in the ♻ range",
-                        dice
+                        "the exact odds of \"best\" for {} walk about {} sets of faces in the ♻ range",
+                        dice,
+                        crate::decimal::fixed(sets, 0)
                     ),
                     format!(
                         "at most {MAX_BEST_FACE_SETS} (fewer d20s or ♻ marks), or \"always\" or \"never\", whose odds \
