@@ -53,12 +53,14 @@ fn other_script_digit(c: char) -> Option<u32> {
 /// unclosed label or a foreign character.
 pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
     let mut toks = Vec::with_capacity(src.len());
-    let end = lex_into(src, &mut toks)?;
+    let (end, _) = lex_into(src, &mut toks)?;
     Ok((toks, end))
 }
 
-/// [`lex`] into `toks` (emptied first), so a caller can reuse one buffer; returns the column past the end.
-pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, NotationError> {
+/// [`lex`] into `toks` (emptied first), so a caller can reuse one buffer; returns the column past the end, and
+/// whether the tokens could be one dice group alone: none of `+ - * / ^ ( ) , { } .`, a `%` not after `d`, a
+/// label or a comment (looked for here, as the characters are read, rather than in a second pass over the tokens).
+pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<(usize, bool), NotationError> {
     toks.clear();
     // Byte length bounds the character count: count only when it could be over the limit.
     let n = if src.len() > MAX_EXPR_LEN { src.chars().count() } else { 0 };
@@ -68,6 +70,7 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, Notation
     }
     toks.reserve(src.len());
     let mut col = 0;
+    let mut lone = true;
     let mut it = src.char_indices();
     while let Some((at, c)) = it.next() {
         col += 1;
@@ -85,6 +88,7 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, Notation
                     return Err(NotationError::new(col, "this label has no closing `]`"));
                 };
                 let text = &rest[..len];
+                lone = false;
                 toks.push(Tok { kind: TokKind::Label(text.trim().to_string()), col });
                 let skip = text.chars().count() + 1;
                 col += skip;
@@ -95,11 +99,20 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, Notation
             Some(']') => return Err(NotationError::new(col, "`]` without a `[` before it")),
             Some('#') => {
                 let text = &src[at + c.len_utf8()..];
+                lone = false;
                 toks.push(Tok { kind: TokKind::Comment(text.trim().to_string()), col });
                 col += text.chars().count();
                 break;
             }
-            Some(a) => toks.push(Tok { kind: TokKind::Ch(a), col }),
+            Some(a) => {
+                // `%` is a die's faces after `d` (`d%`), else the remainder operator
+                match a {
+                    '+' | '-' | '*' | '/' | '^' | '(' | ')' | ',' | '{' | '}' | '.' => lone = false,
+                    '%' if !matches!(toks.last(), Some(Tok { kind: TokKind::Ch('d'), .. })) => lone = false,
+                    _ => {}
+                }
+                toks.push(Tok { kind: TokKind::Ch(a), col })
+            }
             None => {
                 let digit = other_script_digit(c).map(|d| format!(" (the digit {d} of another script: type `{d}`)"));
                 let hint = match c {
@@ -116,7 +129,7 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, Notation
             }
         }
     }
-    Ok(col + 1)
+    Ok((col + 1, lone))
 }
 
 #[cfg(test)]

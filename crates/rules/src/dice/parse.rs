@@ -33,8 +33,9 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
         static TOKS: std::cell::RefCell<Vec<Tok>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let run = |toks: &mut Vec<Tok>| {
-        let end = lex_into(src, toks)?;
-        if let Some(root) = Parser::new(toks, end, version).lone_group() {
+        let (end, lone) = lex_into(src, toks)?;
+        // (`lone`: no token a lone group never holds, so an expression of several parts is not read twice)
+        if let Some(root) = lone.then(|| Parser::new(toks, end, version).lone_group()).flatten() {
             return Ok(Expr { root, comment: None, version });
         }
         // Not a lone group: a parser of its own reads the whole expression from the start.
@@ -133,18 +134,9 @@ impl Parser<'_> {
     /// The fast path for the commonest expression, one dice group and nothing else (`3d6`, `4d6kh3`): the
     /// group read as [`primary`](Self::primary) reads it, without the six precedence levels around it. None
     /// (and the caller parses from the start) if the expression holds anything else or the group is refused,
-    /// so every error still comes from the full parse. Tokens a lone group never holds are looked for first,
-    /// so an expression of several parts is not read twice.
+    /// so every error still comes from the full parse. The caller first checks the tokens hold none a lone group
+    /// never holds ([`lex_into`]'s answer).
     fn lone_group(&mut self) -> Option<Node> {
-        let other = |(i, t): (usize, &Tok)| match t.kind {
-            // `%` is a die's faces after `d` (`d%`), else the remainder operator
-            TokKind::Ch('%') => i == 0 || self.toks[i - 1].kind != TokKind::Ch('d'),
-            TokKind::Ch(c) => matches!(c, '+' | '-' | '*' | '/' | '^' | '(' | ')' | ',' | '{' | '}' | '.'),
-            _ => true,
-        };
-        if self.toks.iter().enumerate().any(other) {
-            return None;
-        }
         let col = self.col();
         let count = match self.peek()? {
             'd' => None,
