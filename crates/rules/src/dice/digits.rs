@@ -8,22 +8,29 @@ pub(crate) fn push_int(s: &mut String, v: i64) {
     if (0..10).contains(&v) {
         s.push((b'0' + v as u8) as char);
     } else if (10..100).contains(&v) {
-        s.push((b'0' + (v / 10) as u8) as char);
-        s.push((b'0' + (v % 10) as u8) as char);
+        // both digits in one push, from a table (two pushes and a division were about 25 instructions)
+        let i = 2 * v as usize;
+        s.push_str(&PAIRS[i..i + 2]);
     } else {
         push_int_long(s, v);
     }
 }
+
+/// `00` to `99`, each two digits at twice its value.
+const PAIRS: &str = concat!(
+    "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849",
+    "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+);
 
 #[inline(never)]
 fn push_int_long(s: &mut String, v: i64) {
     if (100..1000).contains(&v) {
         // three digits (`100d6`'s count, a d100's 100, most totals of the big rows) without the loop and the
         // reserve below: about 90 instructions became about 30
-        let v = v as u16;
+        let v = v as usize;
         s.push(char::from(b'0' + (v / 100) as u8));
-        s.push(char::from(b'0' + (v / 10 % 10) as u8));
-        s.push(char::from(b'0' + (v % 10) as u8));
+        let i = 2 * (v % 100);
+        s.push_str(&PAIRS[i..i + 2]);
         return;
     }
     if v < 0 {
