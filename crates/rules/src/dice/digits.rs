@@ -16,6 +16,31 @@ pub(crate) fn push_int(s: &mut String, v: i64) {
     }
 }
 
+/// `, ` and an integer, in one push below 100 (a die's face after the one before it in a breakdown).
+#[inline(always)]
+pub(crate) fn push_comma_int(s: &mut String, v: i64) {
+    if (0..10).contains(&v) {
+        let i = 3 * v as usize;
+        s.push_str(&COMMA_DIGITS[i..i + 3]);
+    } else if (10..100).contains(&v) {
+        let i = 4 * (v as usize - 10);
+        s.push_str(&COMMA_PAIRS[i..i + 4]);
+    } else {
+        s.push_str(", ");
+        push_int_long(s, v);
+    }
+}
+
+/// `, 0` to `, 9`.
+const COMMA_DIGITS: &str = ", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9";
+/// `, 10` to `, 99`.
+const COMMA_PAIRS: &str = concat!(
+    ", 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33",
+    ", 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57",
+    ", 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81",
+    ", 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99",
+);
+
 /// `00` to `99`, each two digits at twice its value.
 const PAIRS: &str = concat!(
     "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849",
