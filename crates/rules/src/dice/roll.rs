@@ -614,8 +614,9 @@ struct Eval<'a> {
     subrolls: Vec<SubRoll>,
     /// `{...}` groups met so far.
     roll_groups: usize,
-    /// Dice groups rolled ahead (a one-expression `{...}` group keeping among its dice), taken in order.
-    prerolled: std::collections::VecDeque<GroupRoll>,
+    /// Dice groups rolled ahead (a one-expression `{...}` group keeping among its dice), the next one last.
+    /// (A `Vec`, not a `VecDeque`: dropping the always-empty deque of a roll without `{...}` was a call.)
+    prerolled: Vec<GroupRoll>,
 }
 
 /// The dice groups of `node` in the order evaluation rolls them.
@@ -745,7 +746,8 @@ impl Eval<'_> {
             dice_nodes(&g.exprs[0], &mut nodes);
             let mut rolled: Vec<GroupRoll> = nodes.iter().map(|d| d.roll(self.rng)).collect();
             keep_across(g, &nodes, &mut rolled);
-            self.prerolled = rolled.into();
+            rolled.reverse();
+            self.prerolled = rolled;
         }
         out.push('{');
         if g.keeps_dice() {
@@ -838,7 +840,7 @@ impl Eval<'_> {
                 *v
             }
             Node::Dice(g) => {
-                let r = match self.prerolled.pop_front() {
+                let r = match self.prerolled.pop() {
                     Some(r) => r,
                     None => g.roll(self.rng),
                 };
@@ -923,7 +925,7 @@ impl Expr {
             labels: Vec::new(),
             subrolls: Vec::new(),
             roll_groups: 0,
-            prerolled: Default::default(),
+            prerolled: Vec::new(),
         };
         // A lone group's text sized for its dice and their marks: it is not grown while written.
         let cap = match &self.root {
