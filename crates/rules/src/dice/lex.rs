@@ -8,19 +8,40 @@
 use super::error::NotationError;
 use super::limits::MAX_EXPR_LEN;
 
-/// What a token is.
-#[derive(Clone, Debug, PartialEq)]
+/// What a token is. Labels and comments are where their text is in the source (so a token owns nothing: the
+/// buffer of tokens is emptied without looking at them, and they are smaller).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum TokKind {
     /// One (normalised) character of notation.
     Ch(char),
     /// The text inside `[...]`, trimmed.
-    Label(String),
+    Label(Span),
     /// The text after `#`, trimmed.
-    Comment(String),
+    Comment(Span),
+}
+
+/// Where a label's or a comment's text is in the source: byte offsets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    /// `text` (a slice of `src`), trimmed.
+    fn trimmed(src: &str, text: &str) -> Self {
+        let start = text.as_ptr() as usize - src.as_ptr() as usize + (text.len() - text.trim_start().len());
+        Span { start: start as u32, end: (start + text.trim().len()) as u32 }
+    }
+
+    /// The text in `src` (the source lexed).
+    pub(crate) fn text(self, src: &str) -> &str {
+        &src[self.start as usize..self.end as usize]
+    }
 }
 
 /// A token and the column where it starts.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Tok {
     pub kind: TokKind,
     pub col: usize,
@@ -89,7 +110,7 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<(usize, bool), 
                 };
                 let text = &rest[..len];
                 lone = false;
-                toks.push(Tok { kind: TokKind::Label(text.trim().to_string()), col });
+                toks.push(Tok { kind: TokKind::Label(Span::trimmed(src, text)), col });
                 let skip = text.chars().count() + 1;
                 col += skip;
                 for _ in 0..skip {
@@ -100,7 +121,7 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<(usize, bool), 
             Some('#') => {
                 let text = &src[at + c.len_utf8()..];
                 lone = false;
-                toks.push(Tok { kind: TokKind::Comment(text.trim().to_string()), col });
+                toks.push(Tok { kind: TokKind::Comment(Span::trimmed(src, text)), col });
                 col += text.chars().count();
                 break;
             }
@@ -143,8 +164,8 @@ mod tests {
             .into_iter()
             .map(|t| match t.kind {
                 TokKind::Ch(c) => c.to_string(),
-                TokKind::Label(l) => format!("[{l}]"),
-                TokKind::Comment(c) => format!("#{c}"),
+                TokKind::Label(l) => format!("[{}]", l.text(src)),
+                TokKind::Comment(c) => format!("#{}", c.text(src)),
             })
             .collect()
     }

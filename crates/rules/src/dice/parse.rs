@@ -35,11 +35,11 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
     let run = |toks: &mut Vec<Tok>| {
         let (end, lone) = lex_into(src, toks)?;
         // (`lone`: no token a lone group never holds, so an expression of several parts is not read twice)
-        if let Some(root) = lone.then(|| Parser::new(toks, end, version).lone_group()).flatten() {
+        if let Some(root) = lone.then(|| Parser::new(src, toks, end, version).lone_group()).flatten() {
             return Ok(Expr { root, comment: None, version });
         }
         // Not a lone group: a parser of its own reads the whole expression from the start.
-        Parser::new(toks, end, version).expr()
+        Parser::new(src, toks, end, version).expr()
     };
     TOKS.with(|t| match t.try_borrow_mut() {
         Ok(mut toks) => {
@@ -56,7 +56,7 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p = Parser::new(&toks, end, NOTATION_VERSION);
+    let mut p = Parser::new(src, &toks, end, NOTATION_VERSION);
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
@@ -73,6 +73,8 @@ pub fn parse_group(src: &str) -> R<DiceGroup> {
 }
 
 struct Parser<'t> {
+    /// The source, for the text of labels and comments.
+    src: &'t str,
     toks: &'t [Tok],
     i: usize,
     /// Column just after the last character.
@@ -88,8 +90,8 @@ struct Parser<'t> {
 
 impl<'t> Parser<'t> {
     /// A parser at the first of `toks` (which end at column `end`), reading notation `version`.
-    fn new(toks: &'t [Tok], end: usize, version: u32) -> Self {
-        Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false }
+    fn new(src: &'t str, toks: &'t [Tok], end: usize, version: u32) -> Self {
+        Parser { src, toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false }
     }
 }
 
@@ -158,7 +160,7 @@ impl Parser<'_> {
         let comment = match self.toks.get(self.i) {
             Some(Tok { kind: TokKind::Comment(c), .. }) => {
                 self.i += 1;
-                Some(c.clone())
+                Some(c.text(self.src).to_string())
             }
             None => None,
             Some(Tok { kind: TokKind::Ch(')'), col }) => {
@@ -230,7 +232,7 @@ impl Parser<'_> {
     fn power(&mut self, depth: usize) -> R<Node> {
         let mut node = self.primary(depth)?;
         while let Some(Tok { kind: TokKind::Label(l), .. }) = self.toks.get(self.i) {
-            node = Node::Label(Box::new(node), l.clone());
+            node = Node::Label(Box::new(node), l.text(self.src).to_string());
             self.i += 1;
         }
         let pos = Pos(self.col());
