@@ -92,34 +92,36 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<(usize, bool), 
     toks.reserve(src.len());
     let mut col = 0;
     let mut lone = true;
-    let mut it = src.char_indices();
-    while let Some((at, c)) = it.next() {
+    // `at`: the byte the next character starts at. A letter or digit is read as its byte (most characters are
+    // one); any other character is decoded.
+    let mut at = 0;
+    while let Some(&b) = src.as_bytes().get(at) {
         col += 1;
-        if c.is_ascii_alphanumeric() {
-            toks.push(Tok { kind: TokKind::Ch(c.to_ascii_lowercase()), col });
+        if b.is_ascii_alphanumeric() {
+            toks.push(Tok { kind: TokKind::Ch(char::from(b.to_ascii_lowercase())), col });
+            at += 1;
             continue;
         }
+        let Some(c) = src[at..].chars().next() else { break };
+        at += c.len_utf8();
         if c.is_whitespace() {
             continue;
         }
         match normalise(c) {
             Some('[') => {
-                let rest = &src[at + c.len_utf8()..];
+                let rest = &src[at..];
                 let Some(len) = rest.find(']') else {
                     return Err(NotationError::new(col, "this label has no closing `]`"));
                 };
                 let text = &rest[..len];
                 lone = false;
                 toks.push(Tok { kind: TokKind::Label(Span::trimmed(src, text)), col });
-                let skip = text.chars().count() + 1;
-                col += skip;
-                for _ in 0..skip {
-                    it.next();
-                }
+                col += text.chars().count() + 1;
+                at += len + 1;
             }
             Some(']') => return Err(NotationError::new(col, "`]` without a `[` before it")),
             Some('#') => {
-                let text = &src[at + c.len_utf8()..];
+                let text = &src[at..];
                 lone = false;
                 toks.push(Tok { kind: TokKind::Comment(Span::trimmed(src, text)), col });
                 col += text.chars().count();
