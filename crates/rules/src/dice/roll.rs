@@ -546,28 +546,56 @@ const FEW: usize = 16;
 const COUNTED_FACES: usize = 128;
 
 /// [`keep_positions`] by counting (`n` <= [`COUNTED_FACES`] values from `min`, at most 65,535 dice): the dice of
-/// each value are counted, so each value's first position in the order is known, and a die's position is that
-/// of its value plus the dice of its value before it in the order. The order is [`keep_positions`]' own: ties
-/// as thrown, but when keeping the highest (`hi` is every die) the later die first. About 15 instructions a
-/// die and 3 a face, against [`extremes`]' 50 a die (`20d20kh3`) and more.
+/// each value are counted. Kept at one end (`20d20kh3`, `100d20kl10`): the counts say the last value kept and how
+/// many of the dice showing it are kept (the first thrown); a middle run: each value's first position in the
+/// order is known, and a die's position is that of its value plus the dice of its value before it in the order
+/// ([`keep_positions`]' own order: ties as thrown, but when keeping the highest the later die first). About 10
+/// to 15 instructions a die and a few a face, against [`extremes`]' 50 a die (`20d20kh3`) and more.
 fn keep_counted(dice: &mut [DieRoll], lo: usize, hi: usize, min: i64, n: usize) {
-    let mut next = [0u16; COUNTED_FACES];
-    let next = &mut next[..n];
+    let mut counts = [0u16; COUNTED_FACES];
+    let counts = &mut counts[..n];
     for d in dice.iter() {
-        next[(d.value - min) as usize] += 1;
+        counts[(d.value - min) as usize] += 1;
     }
-    // each value's first position (its last, when later dice come first)
-    let later_first = hi == dice.len();
+    let m = dice.len();
+    if hi == m || lo == 0 {
+        // the highest `m - lo` kept, or the lowest `hi`: the value where the kept dice end, and how many of
+        // the dice showing it are kept
+        let (highest, kept) = if hi == m { (true, m - lo) } else { (false, hi) };
+        let mut seen = 0;
+        let mut at = 0;
+        for k in 0..n {
+            at = if highest { n - 1 - k } else { k };
+            let c = counts[at] as usize;
+            if seen + c >= kept {
+                break;
+            }
+            seen += c;
+        }
+        let last = min + at as i64;
+        let mut ties = kept - seen;
+        for d in dice.iter_mut() {
+            d.kept = if d.value == last {
+                let keep = ties > 0;
+                ties = ties.saturating_sub(1);
+                keep
+            } else {
+                (d.value > last) == highest
+            };
+        }
+        return;
+    }
+    // each value's first position
     let mut at = 0u16;
-    for c in next.iter_mut() {
+    for c in counts.iter_mut() {
         at += *c;
-        *c = if later_first { at.wrapping_sub(1) } else { at - *c };
+        *c = at - *c;
     }
     let (lo, run) = (lo as u16, (hi - lo) as u16);
     for d in dice.iter_mut() {
-        let p = &mut next[(d.value - min) as usize];
+        let p = &mut counts[(d.value - min) as usize];
         d.kept = p.wrapping_sub(lo) < run;
-        *p = if later_first { p.wrapping_sub(1) } else { *p + 1 };
+        *p += 1;
     }
 }
 
