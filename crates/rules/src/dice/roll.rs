@@ -498,9 +498,9 @@ fn keep_positions(dice: &mut [DieRoll], lo: usize, hi: usize, plain: Option<DieK
         (lo == 0, m - hi, true, false),
     ];
     let end = ends.iter().filter(|e| e.0).min_by_key(|e| e.1);
-    // A few faces among more dice (`20d20kh3`, `100d20kl10`): each die's position in the order counted. (One
-    // or two dice at an end are found quicker by `extremes`.)
-    if let Some(die) = plain.filter(|_| end.is_none_or(|e| e.1 > 2)) {
+    // A few faces among more dice (`20d20kh3`, `100d20kl10`), kept at one end: the dice of each value counted.
+    // (One or two dice at an end are found quicker by `extremes`.)
+    if let Some(die) = plain.filter(|_| end.is_some_and(|e| e.1 > 2)) {
         let n = (die.max_face() - die.min_face() + 1) as usize;
         if n <= COUNTED_FACES && n <= 2 * m {
             keep_counted(dice, lo, hi, die.min_face(), n);
@@ -545,57 +545,39 @@ const FEW: usize = 16;
 /// Most faces (highest - lowest + 1) [`keep_counted`] counts.
 const COUNTED_FACES: usize = 128;
 
-/// [`keep_positions`] by counting (`n` <= [`COUNTED_FACES`] values from `min`, at most 65,535 dice): the dice of
-/// each value are counted. Kept at one end (`20d20kh3`, `100d20kl10`): the counts say the last value kept and how
-/// many of the dice showing it are kept (the first thrown); a middle run: each value's first position in the
-/// order is known, and a die's position is that of its value plus the dice of its value before it in the order
-/// ([`keep_positions`]' own order: ties as thrown, but when keeping the highest the later die first). About 10
-/// to 15 instructions a die and a few a face, against [`extremes`]' 50 a die (`20d20kh3`) and more.
+/// [`keep_positions`] at one end (`hi` is every die, or `lo` is 0) by counting (`n` <= [`COUNTED_FACES`] values
+/// from `min`, at most 65,535 dice): the counts of each value say the last value kept and how many of the dice
+/// showing it are kept, the first thrown (ties keep the die thrown first, as [`keep_positions`] orders them). About
+/// 10 instructions a die and a few a face, against [`extremes`]' 50 a die (`20d20kh3`) and more.
 fn keep_counted(dice: &mut [DieRoll], lo: usize, hi: usize, min: i64, n: usize) {
     let mut counts = [0u16; COUNTED_FACES];
     let counts = &mut counts[..n];
     for d in dice.iter() {
         counts[(d.value - min) as usize] += 1;
     }
+    // the highest `m - lo` kept, or the lowest `hi`
     let m = dice.len();
-    if hi == m || lo == 0 {
-        // the highest `m - lo` kept, or the lowest `hi`: the value where the kept dice end, and how many of
-        // the dice showing it are kept
-        let (highest, kept) = if hi == m { (true, m - lo) } else { (false, hi) };
-        let mut seen = 0;
-        let mut at = 0;
-        for k in 0..n {
-            at = if highest { n - 1 - k } else { k };
-            let c = counts[at] as usize;
-            if seen + c >= kept {
-                break;
-            }
-            seen += c;
+    let (highest, kept) = if hi == m { (true, m - lo) } else { (false, hi) };
+    let mut seen = 0;
+    let mut at = 0;
+    for k in 0..n {
+        at = if highest { n - 1 - k } else { k };
+        let c = counts[at] as usize;
+        if seen + c >= kept {
+            break;
         }
-        let last = min + at as i64;
-        let mut ties = kept - seen;
-        for d in dice.iter_mut() {
-            d.kept = if d.value == last {
-                let keep = ties > 0;
-                ties = ties.saturating_sub(1);
-                keep
-            } else {
-                (d.value > last) == highest
-            };
-        }
-        return;
+        seen += c;
     }
-    // each value's first position
-    let mut at = 0u16;
-    for c in counts.iter_mut() {
-        at += *c;
-        *c = at - *c;
-    }
-    let (lo, run) = (lo as u16, (hi - lo) as u16);
+    let last = min + at as i64;
+    let mut ties = kept - seen;
     for d in dice.iter_mut() {
-        let p = &mut counts[(d.value - min) as usize];
-        d.kept = p.wrapping_sub(lo) < run;
-        *p += 1;
+        d.kept = if d.value == last {
+            let keep = ties > 0;
+            ties = ties.saturating_sub(1);
+            keep
+        } else {
+            (d.value > last) == highest
+        };
     }
 }
 
@@ -993,8 +975,8 @@ impl Expr {
 mod tests {
     use super::*;
 
-    /// Keep/drop by counting keeps the same dice as the selection on (value, tie-break) keys, at one end (both
-    /// ways) and for a middle run, ties included.
+    /// Keep/drop by counting keeps the same dice as the selection on (value, tie-break) keys, at either end, ties
+    /// included.
     #[test]
     fn counting_keeps_what_the_selection_keeps() {
         let mut rng = seeded(7);
@@ -1003,8 +985,9 @@ mod tests {
             let m = face(&mut rng, 40) as usize;
             let kind = if sides == 12 { DieKind::Fudge } else { DieKind::Standard(sides) };
             let dice: Vec<DieRoll> = (0..m).map(|_| DieRoll::new(kind, draw(kind, &mut rng))).collect();
-            let lo = face(&mut rng, m as u32 + 1) as usize - 1;
-            let hi = lo + face(&mut rng, (m - lo) as u32 + 1) as usize - 1;
+            // kept at one end: the lowest `hi`, or the highest from `lo` on
+            let k = face(&mut rng, m as u32 + 1) as usize - 1;
+            let (lo, hi) = if face(&mut rng, 2) == 1 { (0, k) } else { (k, m) };
             if lo >= hi {
                 continue;
             }
