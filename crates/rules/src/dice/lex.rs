@@ -8,19 +8,40 @@
 use super::error::NotationError;
 use super::limits::MAX_EXPR_LEN;
 
-/// What a token is.
-#[derive(Clone, Debug, PartialEq)]
+/// What a token is. Labels and comments are where their text is in the source (so a token owns nothing: the
+/// buffer of tokens is emptied without looking at them, and they are smaller).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum TokKind {
     /// One (normalised) character of notation.
     Ch(char),
     /// The text inside `[...]`, trimmed.
-    Label(String),
+    Label(Span),
     /// The text after `#`, trimmed.
-    Comment(String),
+    Comment(Span),
+}
+
+/// Where a label's or a comment's text is in the source: byte offsets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    /// `text` (a slice of `src`), trimmed.
+    fn trimmed(src: &str, text: &str) -> Self {
+        let start = text.as_ptr() as usize - src.as_ptr() as usize + (text.len() - text.trim_start().len());
+        Span { start: start as u32, end: (start + text.trim().len()) as u32 }
+    }
+
+    /// The text in `src` (the source lexed).
+    pub(crate) fn text(self, src: &str) -> &str {
+        &src[self.start as usize..self.end as usize]
+    }
 }
 
 /// A token and the column where it starts.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Tok {
     pub kind: TokKind,
     pub col: usize,
@@ -53,12 +74,14 @@ fn other_script_digit(c: char) -> Option<u32> {
 /// unclosed label or a foreign character.
 pub(crate) fn lex(src: &str) -> Result<(Vec<Tok>, usize), NotationError> {
     let mut toks = Vec::with_capacity(src.len());
-    let end = lex_into(src, &mut toks)?;
+    let (end, _) = lex_into(src, &mut toks)?;
     Ok((toks, end))
 }
 
-/// [`lex`] into `toks` (emptied first), so a caller can reuse one buffer; returns the column past the end.
-pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, NotationError> {
+/// [`lex`] into `toks` (emptied first), so a caller can reuse one buffer; returns the column past the end, and
+/// whether the tokens could be one dice group alone: none of `+ - * / ^ ( ) , { } .`, a `%` not after `d`, a
+/// label or a comment (looked for here, as the characters are read, rather than in a second pass over the tokens).
+pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<(usize, bool), NotationError> {
     toks.clear();
     // Byte length bounds the character count: count only when it could be over the limit.
     let n = if src.len() > MAX_EXPR_LEN { src.chars().count() } else { 0 };
@@ -68,38 +91,51 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, Notation
     }
     toks.reserve(src.len());
     let mut col = 0;
-    let mut it = src.char_indices();
-    while let Some((at, c)) = it.next() {
+    let mut lone = true;
+    // `at`: the byte the next character starts at. A letter or digit is read as its byte (most characters are
+    // one); any other character is decoded.
+    let mut at = 0;
+    while let Some(&b) = src.as_bytes().get(at) {
         col += 1;
-        if c.is_ascii_alphanumeric() {
-            toks.push(Tok { kind: TokKind::Ch(c.to_ascii_lowercase()), col });
+        if b.is_ascii_alphanumeric() {
+            toks.push(Tok { kind: TokKind::Ch(char::from(b.to_ascii_lowercase())), col });
+            at += 1;
             continue;
         }
+        let Some(c) = src[at..].chars().next() else { break };
+        at += c.len_utf8();
         if c.is_whitespace() {
             continue;
         }
         match normalise(c) {
             Some('[') => {
-                let rest = &src[at + c.len_utf8()..];
+                let rest = &src[at..];
                 let Some(len) = rest.find(']') else {
                     return Err(NotationError::new(col, "this label has no closing `]`"));
                 };
                 let text = &rest[..len];
-                toks.push(Tok { kind: TokKind::Label(text.trim().to_string()), col });
-                let skip = text.chars().count() + 1;
-                col += skip;
-                for _ in 0..skip {
-                    it.next();
-                }
+                lone = false;
+                toks.push(Tok { kind: TokKind::Label(Span::trimmed(src, text)), col });
+                col += text.chars().count() + 1;
+                at += len + 1;
             }
             Some(']') => return Err(NotationError::new(col, "`]` without a `[` before it")),
             Some('#') => {
-                let text = &src[at + c.len_utf8()..];
-                toks.push(Tok { kind: TokKind::Comment(text.trim().to_string()), col });
+                let text = &src[at..];
+                lone = false;
+                toks.push(Tok { kind: TokKind::Comment(Span::trimmed(src, text)), col });
                 col += text.chars().count();
                 break;
             }
-            Some(a) => toks.push(Tok { kind: TokKind::Ch(a), col }),
+            Some(a) => {
+                // `%` is a die's faces after `d` (`d%`), else the remainder operator
+                match a {
+                    '+' | '-' | '*' | '/' | '^' | '(' | ')' | ',' | '{' | '}' | '.' => lone = false,
+                    '%' if !matches!(toks.last(), Some(Tok { kind: TokKind::Ch('d'), .. })) => lone = false,
+                    _ => {}
+                }
+                toks.push(Tok { kind: TokKind::Ch(a), col })
+            }
             None => {
                 let digit = other_script_digit(c).map(|d| format!(" (the digit {d} of another script: type `{d}`)"));
                 let hint = match c {
@@ -116,7 +152,7 @@ pub(crate) fn lex_into(src: &str, toks: &mut Vec<Tok>) -> Result<usize, Notation
             }
         }
     }
-    Ok(col + 1)
+    Ok((col + 1, lone))
 }
 
 #[cfg(test)]
@@ -130,8 +166,8 @@ mod tests {
             .into_iter()
             .map(|t| match t.kind {
                 TokKind::Ch(c) => c.to_string(),
-                TokKind::Label(l) => format!("[{l}]"),
-                TokKind::Comment(c) => format!("#{c}"),
+                TokKind::Label(l) => format!("[{}]", l.text(src)),
+                TokKind::Comment(c) => format!("#{}", c.text(src)),
             })
             .collect()
     }

@@ -33,12 +33,13 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
         static TOKS: std::cell::RefCell<Vec<Tok>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let run = |toks: &mut Vec<Tok>| {
-        let end = lex_into(src, toks)?;
-        if let Some(root) = Parser::new(toks, end, version).lone_group() {
+        let (end, lone) = lex_into(src, toks)?;
+        // (`lone`: no token a lone group never holds, so an expression of several parts is not read twice)
+        if let Some(root) = lone.then(|| Parser::new(src, toks, end, version).lone_group()).flatten() {
             return Ok(Expr { root, comment: None, version });
         }
         // Not a lone group: a parser of its own reads the whole expression from the start.
-        Parser::new(toks, end, version).expr()
+        Parser::new(src, toks, end, version).expr()
     };
     TOKS.with(|t| match t.try_borrow_mut() {
         Ok(mut toks) => {
@@ -55,7 +56,7 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
 /// Parse exactly one dice group (`4d6kh3`, `2d20▲▲`, `d%`), nothing around it.
 pub fn parse_group(src: &str) -> R<DiceGroup> {
     let (toks, end) = lex(src)?;
-    let mut p = Parser::new(&toks, end, NOTATION_VERSION);
+    let mut p = Parser::new(src, &toks, end, NOTATION_VERSION);
     let col = p.col();
     let count = match p.peek() {
         Some(c) if c.is_ascii_digit() => Some(p.number()?),
@@ -72,6 +73,8 @@ pub fn parse_group(src: &str) -> R<DiceGroup> {
 }
 
 struct Parser<'t> {
+    /// The source, for the text of labels and comments.
+    src: &'t str,
     toks: &'t [Tok],
     i: usize,
     /// Column just after the last character.
@@ -87,8 +90,8 @@ struct Parser<'t> {
 
 impl<'t> Parser<'t> {
     /// A parser at the first of `toks` (which end at column `end`), reading notation `version`.
-    fn new(toks: &'t [Tok], end: usize, version: u32) -> Self {
-        Parser { toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false }
+    fn new(src: &'t str, toks: &'t [Tok], end: usize, version: u32) -> Self {
+        Parser { src, toks, i: 0, end, total_dice: 0, version, in_group: false, dice_compare: false }
     }
 }
 
@@ -133,18 +136,9 @@ impl Parser<'_> {
     /// The fast path for the commonest expression, one dice group and nothing else (`3d6`, `4d6kh3`): the
     /// group read as [`primary`](Self::primary) reads it, without the six precedence levels around it. None
     /// (and the caller parses from the start) if the expression holds anything else or the group is refused,
-    /// so every error still comes from the full parse. Tokens a lone group never holds are looked for first,
-    /// so an expression of several parts is not read twice.
+    /// so every error still comes from the full parse. The caller first checks the tokens hold none a lone group
+    /// never holds ([`lex_into`]'s answer).
     fn lone_group(&mut self) -> Option<Node> {
-        let other = |(i, t): (usize, &Tok)| match t.kind {
-            // `%` is a die's faces after `d` (`d%`), else the remainder operator
-            TokKind::Ch('%') => i == 0 || self.toks[i - 1].kind != TokKind::Ch('d'),
-            TokKind::Ch(c) => matches!(c, '+' | '-' | '*' | '/' | '^' | '(' | ')' | ',' | '{' | '}' | '.'),
-            _ => true,
-        };
-        if self.toks.iter().enumerate().any(other) {
-            return None;
-        }
         let col = self.col();
         let count = match self.peek()? {
             'd' => None,
@@ -166,7 +160,7 @@ impl Parser<'_> {
         let comment = match self.toks.get(self.i) {
             Some(Tok { kind: TokKind::Comment(c), .. }) => {
                 self.i += 1;
-                Some(c.clone())
+                Some(c.text(self.src).to_string())
             }
             None => None,
             Some(Tok { kind: TokKind::Ch(')'), col }) => {
@@ -238,7 +232,7 @@ impl Parser<'_> {
     fn power(&mut self, depth: usize) -> R<Node> {
         let mut node = self.primary(depth)?;
         while let Some(Tok { kind: TokKind::Label(l), .. }) = self.toks.get(self.i) {
-            node = Node::Label(Box::new(node), l.clone());
+            node = Node::Label(Box::new(node), l.text(self.src).to_string());
             self.i += 1;
         }
         let pos = Pos(self.col());
@@ -546,7 +540,42 @@ impl Parser<'_> {
 
     /// Digits to a non-negative i64, or (past `i64::MAX`) the digits themselves, so the caller can name the
     /// limit such a number breaks (dice per group, faces, keep count).
+    #[inline(always)]
     fn number_or_digits(&mut self) -> R<Result<i64, String>> {
+        // (the wasm, whose size counts more, reads every number out of line: `short_number` in each caller was
+        // about 0.3 KB gzip)
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(n) = self.short_number() {
+            return Ok(Ok(n));
+        }
+        self.long_number_or_digits()
+    }
+
+    /// Up to 18 digits at the cursor (they cannot overflow) read inline, the commonest number (`3d6` has two):
+    /// None, the cursor unmoved, if there are none or more. The call of [`Self::long_number_or_digits`] was about
+    /// 60 instructions a number, most of it the call and its result. (Native targets only.)
+    #[cfg(not(target_arch = "wasm32"))]
+    #[inline(always)]
+    fn short_number(&mut self) -> Option<i64> {
+        let mut n = 0i64;
+        let mut j = self.i;
+        while let Some(Tok { kind: TokKind::Ch(c @ '0'..='9'), .. }) = self.toks.get(j) {
+            if j - self.i == 18 {
+                return None;
+            }
+            n = n * 10 + (*c as i64 - '0' as i64);
+            j += 1;
+        }
+        if j == self.i {
+            return None;
+        }
+        self.i = j;
+        Some(n)
+    }
+
+    /// [`Self::number_or_digits`] of any length, and its errors.
+    #[inline(never)]
+    fn long_number_or_digits(&mut self) -> R<Result<i64, String>> {
         // Accumulated as read (no text built unless the number is too large, for the error's sake).
         let start = self.i;
         let mut n: Option<i64> = Some(0);

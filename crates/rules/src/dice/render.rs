@@ -14,7 +14,7 @@
 //! A whole roll reads `4d6kh3 [6, 5, 3, 1 dropped] + 2 "bonus" = 16  # comment` (labels in double quotes).
 
 use super::ast::DiceGroup;
-use super::digits::push_int;
+use super::digits::{push_comma_int, push_int};
 use super::group_roll::GroupRoll;
 use super::limits::MAX_EXPLOSIONS_PER_DIE;
 use crate::die::{DieKind, DieRoll};
@@ -29,16 +29,32 @@ fn push_face(s: &mut String, kind: DieKind, f: i64) {
     }
 }
 
+/// [`push_face`] after `, ` if `sep` (in one push for a face below 100).
+#[inline(always)]
+fn push_sep_face(s: &mut String, sep: bool, kind: DieKind, f: i64) {
+    match (sep, kind) {
+        (true, DieKind::Standard(_)) => push_comma_int(s, f),
+        (true, _) => {
+            s.push_str(", ");
+            push_face(s, kind, f);
+        }
+        (false, _) => push_face(s, kind, f),
+    }
+}
+
 /// One throw as its text shows it. Most show only their face and maybe `!`: written here, where it is inlined
 /// (`10d10!>=8`: about 30 instructions a die), and the rest through a call.
 #[inline(always)]
-fn push_throw(s: &mut String, d: &DieRoll) {
+fn push_throw(s: &mut String, sep: bool, d: &DieRoll) {
     if d.rerolled.is_empty() && !d.clamped && !d.penetrated && d.compounded.is_empty() {
-        push_face(s, d.kind, d.face);
+        push_sep_face(s, sep, d.kind, d.face);
         if d.exploded {
             s.push('!');
         }
     } else {
+        if sep {
+            s.push_str(", ");
+        }
         push_marked_throw(s, d);
     }
 }
@@ -139,9 +155,10 @@ pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, known: Known) {
     if known == Known::Faces && !g.throws_apart {
         for (i, d) in g.dice.iter().enumerate() {
             if i > 0 {
-                s.push_str(", ");
+                push_comma_int(s, d.face);
+            } else {
+                push_int(s, d.face);
             }
-            push_int(s, d.face);
             if !d.kept {
                 s.push_str(" dropped");
             }
@@ -154,13 +171,10 @@ pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, known: Known) {
     let one = |d: &DieRoll| !d.from_explosion && !d.exploded && d.rerolled.is_empty() && !d.penetrated && !d.clamped;
     if single || g.throws_apart || g.dice.iter().all(one) {
         for (i, d) in g.dice.iter().enumerate() {
-            if i > 0 {
-                s.push_str(", ");
-            }
             if g.throws_apart {
-                push_throw(s, d);
+                push_throw(s, i > 0, d);
             } else {
-                push_face(s, d.kind, d.face);
+                push_sep_face(s, i > 0, d.kind, d.face);
             }
             if !d.kept || d.count != 0 || d.critical != 0 {
                 push_suffix(s, d);
@@ -178,7 +192,7 @@ pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, known: Known) {
                 }
                 first = Some(d);
             }
-            push_throw(s, d);
+            push_throw(s, false, d);
         }
         if let Some(f) = first {
             push_suffix(s, f);
