@@ -8,53 +8,32 @@ pub(crate) fn push_int(s: &mut String, v: i64) {
     if (0..10).contains(&v) {
         s.push((b'0' + v as u8) as char);
     } else if (10..100).contains(&v) {
-        push_pair(s, v as usize);
+        // both digits in one push, from a table (two pushes and a division were about 25 instructions)
+        let i = 2 * v as usize;
+        s.push_str(&PAIRS[i..i + 2]);
     } else {
         push_int_long(s, v);
     }
 }
 
-/// The two digits of `v` (10 to 99). On native targets in one push, from a table (two pushes and a division were
-/// about 25 instructions); the wasm, whose size counts more, keeps the two pushes (the tables and their inlined
-/// copies were about 0.3 KB gzip).
-#[inline(always)]
-fn push_pair(s: &mut String, v: usize) {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        // `, NN` less its `, `
-        let i = 4 * (v - 10) + 2;
-        s.push_str(&COMMA_PAIRS[i..i + 2]);
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        s.push(char::from(b'0' + (v / 10) as u8));
-        s.push(char::from(b'0' + (v % 10) as u8));
-    }
-}
-
-/// `, ` and an integer: on native targets in one push below 100 (a die's face after the one before it in a
-/// breakdown), from a table; in the wasm, `, ` and [`push_int`] (see [`push_pair`]).
+/// `, ` and an integer, in one push below 100 (a die's face after the one before it in a breakdown).
 #[inline(always)]
 pub(crate) fn push_comma_int(s: &mut String, v: i64) {
-    #[cfg(not(target_arch = "wasm32"))]
     if (0..10).contains(&v) {
         let i = 3 * v as usize;
         s.push_str(&COMMA_DIGITS[i..i + 3]);
-        return;
     } else if (10..100).contains(&v) {
         let i = 4 * (v as usize - 10);
         s.push_str(&COMMA_PAIRS[i..i + 4]);
-        return;
+    } else {
+        s.push_str(", ");
+        push_int_long(s, v);
     }
-    s.push_str(", ");
-    push_int(s, v);
 }
 
 /// `, 0` to `, 9`.
-#[cfg(not(target_arch = "wasm32"))]
 const COMMA_DIGITS: &str = ", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9";
-/// `, 10` to `, 99` (also the table of two-digit numbers, each after its `, `).
-#[cfg(not(target_arch = "wasm32"))]
+/// `, 10` to `, 99`.
 const COMMA_PAIRS: &str = concat!(
     ", 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33",
     ", 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57",
@@ -62,15 +41,21 @@ const COMMA_PAIRS: &str = concat!(
     ", 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99",
 );
 
+/// `00` to `99`, each two digits at twice its value.
+const PAIRS: &str = concat!(
+    "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849",
+    "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+);
+
 #[inline(never)]
 fn push_int_long(s: &mut String, v: i64) {
     if (100..1000).contains(&v) {
         // three digits (`100d6`'s count, a d100's 100, most totals of the big rows) without the loop and the
         // reserve below: about 90 instructions became about 30
-        let v = v as u16;
+        let v = v as usize;
         s.push(char::from(b'0' + (v / 100) as u8));
-        s.push(char::from(b'0' + (v / 10 % 10) as u8));
-        s.push(char::from(b'0' + (v % 10) as u8));
+        let i = 2 * (v % 100);
+        s.push_str(&PAIRS[i..i + 2]);
         return;
     }
     if v < 0 {

@@ -542,19 +542,15 @@ impl Parser<'_> {
     /// limit such a number breaks (dice per group, faces, keep count).
     #[inline(always)]
     fn number_or_digits(&mut self) -> R<Result<i64, String>> {
-        // (the wasm, whose size counts more, reads every number out of line: `short_number` in each caller was
-        // about 0.3 KB gzip)
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(n) = self.short_number() {
-            return Ok(Ok(n));
+        match self.short_number() {
+            Some(n) => Ok(Ok(n)),
+            None => self.long_number_or_digits(),
         }
-        self.long_number_or_digits()
     }
 
     /// Up to 18 digits at the cursor (they cannot overflow) read inline, the commonest number (`3d6` has two):
     /// None, the cursor unmoved, if there are none or more. The call of [`Self::long_number_or_digits`] was about
-    /// 60 instructions a number, most of it the call and its result. (Native targets only.)
-    #[cfg(not(target_arch = "wasm32"))]
+    /// 60 instructions a number, most of it the call and its result.
     #[inline(always)]
     fn short_number(&mut self) -> Option<i64> {
         let mut n = 0i64;
