@@ -61,38 +61,30 @@ pub fn shortest(x: f64) -> String {
 /// `x` as `d.dde-n` with `places` decimals, as `format!("{x:.places$e}")` writes it: `scientific(3.2e-13, 1)` is
 /// `"3.2e-13"`. For the rare chance too small for a percentage.
 pub fn scientific(x: f64, places: u32) -> String {
-    if !x.is_finite() {
-        return non_finite(x);
-    }
-    if x == 0.0 {
-        return format!("{}e0", fixed(0.0, places));
-    }
-    let mut exponent = x.abs().log10().floor() as i32;
-    let mut mantissa = fixed(x / 10f64.powi(exponent), places);
-    // 9.96 to one place rounds up to 10.0: one more power of ten.
-    if mantissa.trim_start_matches('-').starts_with("10") {
-        exponent += 1;
-        mantissa = fixed(x / 10f64.powi(exponent), places);
-    }
-    format!("{mantissa}e{exponent}")
+    with_exponent(x, |mantissa| fixed(mantissa, places))
 }
 
 /// `x` as `d.ddde-n` with the fewest decimals that read back as `x` (at most 15 significant digits, as
 /// [`shortest`]), as `format!("{x:e}")` writes it: `shortest_scientific(1e300)` is `"1e300"`,
 /// `shortest_scientific(-1.5e10)` is `"-1.5e10"`. For a huge number in an error message.
 pub fn shortest_scientific(x: f64) -> String {
+    with_exponent(x, shortest)
+}
+
+/// `x` as its mantissa, written by `write`, then `e` and the power of ten.
+fn with_exponent(x: f64, write: impl Fn(f64) -> String) -> String {
     if !x.is_finite() {
         return non_finite(x);
     }
     if x == 0.0 {
-        return "0e0".into();
+        return format!("{}e0", write(0.0));
     }
     let mut exponent = x.abs().log10().floor() as i32;
-    let mut mantissa = shortest(x / 10f64.powi(exponent));
-    // A mantissa that rounds to 10 (or a logarithm just under a power of ten): one more power of ten.
+    let mut mantissa = write(x / 10f64.powi(exponent));
+    // A mantissa that rounds to 10 (9.96 to one place, or a logarithm just under a power of ten): one more power.
     if mantissa.trim_start_matches('-').starts_with("10") {
         exponent += 1;
-        mantissa = shortest(x / 10f64.powi(exponent));
+        mantissa = write(x / 10f64.powi(exponent));
     }
     format!("{mantissa}e{exponent}")
 }
