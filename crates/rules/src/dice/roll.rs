@@ -544,6 +544,8 @@ const FEW: usize = 16;
 
 /// Most faces (highest - lowest + 1) [`keep_counted`] counts.
 const COUNTED_FACES: usize = 128;
+// [`keep_counted`] counts a group's dice in `u16`s.
+const _: () = assert!(super::limits::MAX_DICE_PER_GROUP <= u16::MAX as u32);
 
 /// [`keep_positions`] at one end (`hi` is every die, or `lo` is 0) by counting (`n` <= [`COUNTED_FACES`] values
 /// from `min`, at most 65,535 dice): the counts of each value say the last value kept and how many of the dice
