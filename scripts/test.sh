@@ -31,8 +31,8 @@ step() { printf '\n\033[1m==> %s\033[0m (at %d s)\n' "$*" "$((SECONDS - started)
 handoff="$(mktemp -d)"
 # The browser tests' temporary folders (every browser's profile, the copies of dist/) go on /dev/shm when it is RAM
 # (tmpfs) with at least 1 GB free: Chromium syncs its profile's databases to disk over and over, and on tmpfs that
-# costs nothing (15% less CPU, a third less system time, for the same tests: bench/README.md, "CI time, fifteenth
-# session"). Elsewhere (a container's 64 MB /dev/shm, no /dev/shm) they stay in the usual temporary folder.
+# costs nothing (15% less CPU, a third less system time, for the same tests: bench/README.md, "The browser tests on
+# tmpfs"). Elsewhere (a container's 64 MB /dev/shm, no /dev/shm) they stay in the usual temporary folder.
 e2e_tmp=""
 if [ "$(stat -f -c %T /dev/shm 2>/dev/null || true)" = tmpfs ] \
   && [ "$(df -P -k /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" -ge 1048576 ] 2>/dev/null; then
