@@ -240,7 +240,15 @@ pub(crate) async fn seat_table_in(
     players: &[(&str, Browser)],
     path: &str,
 ) -> (Seats, Keys, TableLink, String) {
-    let (gm, link, fragment) = step("the GM starts a table", async {
+    let (gm, link, fragment) = start_table(run, extra, gm_browser).await;
+    let (seats, keys) = join_table(run, gm, extra, &fragment, players, path).await;
+    (seats, keys, link, fragment)
+}
+
+/// The GM, Gale, opens the app in `gm_browser` (with the query `extra`) and starts a table. Returns the GM's seat,
+/// the table link and its fragment.
+pub(crate) async fn start_table(run: &TableRun, extra: &str, gm_browser: Browser) -> (Seat, TableLink, String) {
+    step("the GM starts a table", async {
         let gm = run.seat_in("GM Gale", gm_browser).await;
         open_table(run, &gm, extra, "#/table").await;
         gm.page.type_into("#table-name", "Gale").await;
@@ -253,7 +261,19 @@ pub(crate) async fn seat_table_in(
         let fragment = format!("#{}", link.split_once('#').map(|(_, f)| f).unwrap_or_default());
         (gm, parsed, fragment)
     })
-    .await;
+    .await
+}
+
+/// `players` (name, browser) open the table link's `fragment` (with the query `extra`) and join the GM's table;
+/// every phone sees all of them, itself `you` and each other one `path`. Returns the seats (GM first) and keys.
+pub(crate) async fn join_table(
+    run: &TableRun,
+    gm: Seat,
+    extra: &str,
+    fragment: &str,
+    players: &[(&str, Browser)],
+    path: &str,
+) -> (Seats, Keys) {
     let names: Vec<&str> = players.iter().map(|(name, _)| *name).collect();
     let players = step(&format!("{} open the link and join", names.join(" and ")), async {
         let mut seats = Vec::new();
@@ -262,7 +282,7 @@ pub(crate) async fn seat_table_in(
             if name == "Bea" {
                 with_wren(run, &seat).await;
             }
-            open_table(run, &seat, extra, &fragment).await;
+            open_table(run, &seat, extra, fragment).await;
             join(&seat, name).await;
             seats.push(seat);
         }
@@ -298,7 +318,7 @@ pub(crate) async fn seat_table_in(
         Keys(keys)
     })
     .await;
-    (seats, keys, link, fragment)
+    (seats, keys)
 }
 
 /// Bea's browser keeps a 24-System character, Wren, with Stealth at rank 3 (saved before the app starts there).

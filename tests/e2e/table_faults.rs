@@ -1,13 +1,13 @@
 //! Table mode at a real table (issue #30, "What it must show" 6): a phone that goes away and comes back, a late
-//! joiner, a relay that restarts mid-session, a lossy, slow network, and a phone whose relay socket goes silent
-//! without closing. Each test asserts that every phone ends with
+//! joiner, a relay that restarts mid-session, a lossy, slow network, a phone whose relay socket goes silent
+//! without closing, and a WebRTC offer the relay refused. Each test asserts that every phone ends with
 //! the same rolls, in the same order, all verified, none failed; two print figures (README quotes them):
 //!
 //! - `table fault figure: roll latency with one phone away: ...` (tap on Roll to verified on another phone);
 //! - `table fault figure: time from return to caught up: ...` (a returning phone's page load to every roll shown).
 //!
 //! The phones use the relay only (`?direct=off`, what the issue measures), except the late joiner's table, which
-//! connects directly (both paths must carry a catch-up). Everything runs in the test's own network namespace
+//! connects directly (both paths must carry a catch-up), and the refused offer's. Everything runs in the test's own network namespace
 //! (`harness::netns`), one table test at a time, against the local relay (`harness::relay`), which the restart test
 //! stops and starts again on the same port; the lossy test drops, delays and reorders the relay's packets with
 //! `harness::lossy` (netfilter's queue: this kernel has no `tc netem`); the silent-socket test puts
@@ -22,9 +22,10 @@ use crate::harness::netns::in_own_netns;
 use crate::harness::relay::{check_answers_a_probe, NostrSocket, TestRelay};
 use crate::harness::seats::{panic_text, run_table_test, step, Seat, Seats, TableRun};
 use crate::harness::silent::SilentLink;
+use crate::harness::Browser;
 use crate::table::{
-    join, known_rolls, new_roll_of, open_table, parse_rows, roll_in_tray, seat_table, timed_tray_rolls,
-    verified_everywhere_within, RollRow, JOIN, ROLL, ROLLS_JS, UI,
+    join, join_table, known_rolls, new_roll_of, open_table, parse_rows, roll_in_tray, seat_table, start_table,
+    timed_tray_rolls, verified_everywhere_within, RollRow, JOIN, ROLL, ROLLS_JS, UI,
 };
 use serde_json::{json, Value};
 use std::future::Future;
@@ -416,6 +417,33 @@ async fn late_joiner(run: TableRun) {
         })
         .await;
     findings.finish();
+}
+
+/// The relay refuses the first WebRTC offer (as a public relay does past its rate limit; a relay that restarts while
+/// the offer is on its way loses it the same way): the offer is never answered, so the offerer's wait for its data
+/// channel runs out and it offers again. The GM and Bea end `direct`, and a roll reaches both, verified.
+#[test]
+fn an_offer_the_relay_refused_is_made_again() {
+    in_own_netns("table_faults::an_offer_the_relay_refused_is_made_again", || {
+        run_table_test(|run| async move { refused_offer(run).await })
+    });
+}
+
+async fn refused_offer(run: TableRun) {
+    let (gm, link, fragment) = start_table(&run, "", Browser::Chromium).await;
+    let mut offers_to_refuse = 1;
+    run.refuse_relay_events(Box::new(move |event| {
+        let plaintext = link.open(&event.content).ok();
+        let frame = plaintext.and_then(|text| serde_json::from_str::<Value>(&text).ok());
+        let offer = frame.is_some_and(|f| f["type"] == "offer");
+        let refuse = offer && offers_to_refuse > 0;
+        offers_to_refuse -= usize::from(refuse);
+        refuse
+    }));
+    let (seats, keys) = join_table(&run, gm, "", &fragment, &[("Bea", Browser::Chromium)], "direct").await;
+    assert_eq!(run.relay_refused(), 1, "the relay refused the first offer, and only it");
+    let bea = seats.0[1].clone();
+    step("a roll of Bea's, verified on both", roll_verified(&seats, &bea, &keys.of("Bea"), "3d6", ROLL)).await;
 }
 
 /// In-page: the time (`performance.timeOrigin + performance.now()`, wall-clock ms) this Table screen first shows

@@ -8,9 +8,14 @@ use dicetray_table::PeerKey;
 
 /// A peer whose data channel is not open this long after it was learnt counts as "via relays".
 pub const CONNECT_WAIT_MS: f64 = 8_000.0;
-/// After a channel closed or failed, the offerer offers again after these waits: 1 s after the first failure, 5 s
-/// after a second one in a row; then it waits for the peer's `hi` or a wake ([`Mesh::wake`]).
-pub const RETRY_AFTER_MS: [f64; 2] = [1_000.0, 5_000.0];
+/// An offer whose data channel has not opened this long after it went out has failed: its offer or answer was lost
+/// (a relay that dropped the event, restarted, or refused it for its rate limit) or its connection never got
+/// through. Longer than both sides' ICE gathering ([`crate::rtc::GATHER_WAIT_MS`], 5 s each) and two relay trips.
+pub const OPEN_WAIT_MS: f64 = 20_000.0;
+/// After a channel closed or failed, or an offer went unanswered ([`OPEN_WAIT_MS`]), the offerer offers again after
+/// these waits: 1 s after the first failure in a row, then 5, 15, 30 and 60 s; then it waits for the peer's `hi` or a
+/// wake ([`Mesh::wake`]), so a peer that left is not offered to for ever.
+pub const RETRY_AFTER_MS: [f64; 5] = [1_000.0, 5_000.0, 15_000.0, 30_000.0, 60_000.0];
 /// On a wake, a peer offered to less than this long ago is left to that attempt.
 pub const FRESH_OFFER_MS: f64 = 2_000.0;
 /// Relay events and table messages remembered for dropping copies.
@@ -44,11 +49,19 @@ struct PeerState {
     failures: usize,
     /// When I last offered to it.
     offered_ms: Option<f64>,
+    /// When my offer's data channel, not open yet, counts as failed ([`OPEN_WAIT_MS`] after the offer).
+    open_by: Option<f64>,
 }
 
 impl PeerState {
     fn new(path: Path, now: f64) -> PeerState {
-        PeerState { path, learnt_ms: now, retry_at: None, failures: 0, offered_ms: None }
+        PeerState { path, learnt_ms: now, retry_at: None, failures: 0, offered_ms: None, open_by: None }
+    }
+
+    /// My attempt to connect to it failed at `now`: another after the next wait of [`RETRY_AFTER_MS`], if any is left.
+    fn failed(&mut self, now: f64) {
+        self.failures += 1;
+        self.retry_at = channel_retry_after_ms(self.failures).map(|wait| now + wait);
     }
 }
 
@@ -124,6 +137,7 @@ impl Mesh {
         let p = self.peers.get_mut(peer)?;
         p.failures = 0;
         p.retry_at = None;
+        p.open_by = None;
         let changed = (p.path != Path::Direct).then_some(Path::Direct);
         p.path = Path::Direct;
         changed
@@ -134,16 +148,17 @@ impl Mesh {
     pub fn closed(&mut self, peer: &PeerKey, now: f64) -> Option<Path> {
         let offerer = self.i_offer_to(peer);
         let p = self.peers.get_mut(peer)?;
+        p.open_by = None;
         if offerer && p.retry_at.is_none() {
-            p.failures += 1;
-            p.retry_at = channel_retry_after_ms(p.failures).map(|wait| now + wait);
+            p.failed(now);
         }
         let changed = (p.path != Path::Relays).then_some(Path::Relays);
         p.path = Path::Relays;
         changed
     }
 
-    /// Called about once a second: peers whose wait ran out (path changes), and peers to offer to again.
+    /// Called about once a second: peers whose wait ran out (path changes), and peers to offer to again (after a
+    /// failure's wait, which an offer unanswered for [`OPEN_WAIT_MS`] starts too).
     pub fn tick(&mut self, now: f64) -> (Vec<(PeerKey, Path)>, Vec<PeerKey>) {
         let mut changes = Vec::new();
         let mut retries = Vec::new();
@@ -151,6 +166,13 @@ impl Mesh {
             if p.path == Path::Connecting && now - p.learnt_ms >= CONNECT_WAIT_MS {
                 p.path = Path::Relays;
                 changes.push((*key, Path::Relays));
+            }
+            if p.open_by.is_some_and(|at| now >= at) {
+                p.open_by = None;
+                // A retry already pending (its channel closed meanwhile) is the answer to this failure too.
+                if p.retry_at.is_none() {
+                    p.failed(now);
+                }
             }
             if p.retry_at.is_some_and(|at| now >= at) {
                 p.retry_at = None;
@@ -164,6 +186,7 @@ impl Mesh {
     pub fn offering(&mut self, peer: &PeerKey, now: f64) {
         if let Some(p) = self.peers.get_mut(peer) {
             p.offered_ms = Some(now);
+            p.open_by = Some(now + OPEN_WAIT_MS);
         }
     }
 
@@ -245,11 +268,17 @@ mod tests {
     }
 
     #[test]
-    fn retries_after_a_channel_failure_come_after_one_then_five_seconds_then_stop() {
-        assert_eq!(channel_retry_after_ms(1), Some(1_000.0));
-        assert_eq!(channel_retry_after_ms(2), Some(5_000.0));
-        assert_eq!(channel_retry_after_ms(3), None);
+    fn retries_after_a_channel_failure_come_after_one_five_fifteen_thirty_and_sixty_seconds_then_stop() {
+        let waits: Vec<Option<f64>> = (1..=6).map(channel_retry_after_ms).collect();
+        assert_eq!(waits, [Some(1_000.0), Some(5_000.0), Some(15_000.0), Some(30_000.0), Some(60_000.0), None]);
         assert_eq!(channel_retry_after_ms(0), Some(1_000.0));
+    }
+
+    /// Fails the offerer's channel to `B` at `now` and returns when it offers again (None: it stopped).
+    fn retry_after_close(m: &mut Mesh, now: f64) -> Option<f64> {
+        m.closed(&B, now);
+        let wait = (1..=120).map(|s| s as f64 * 1_000.0).find(|w| !m.tick(now + w).1.is_empty());
+        wait.map(|w| now + w)
     }
 
     #[test]
@@ -260,16 +289,19 @@ mod tests {
         assert_eq!(m.closed(&B, 10_000.0), Some(Path::Relays));
         assert_eq!(m.tick(10_999.0), (vec![], vec![]));
         assert_eq!(m.tick(11_000.0), (vec![], vec![B]));
-        // The retry failed too: a second retry 5 s later, then no more.
+        // The retry failed too: a second retry 5 s later, then 15, 30 and 60 s, then no more.
         assert_eq!(m.closed(&B, 12_000.0), None);
         assert_eq!(m.tick(16_999.0), (vec![], vec![]));
         assert_eq!(m.tick(17_000.0), (vec![], vec![B]));
-        m.closed(&B, 18_000.0);
-        assert_eq!(m.tick(60_000.0), (vec![], vec![]));
+        assert_eq!(retry_after_close(&mut m, 20_000.0), Some(35_000.0));
+        assert_eq!(retry_after_close(&mut m, 40_000.0), Some(70_000.0));
+        assert_eq!(retry_after_close(&mut m, 80_000.0), Some(140_000.0));
+        assert_eq!(retry_after_close(&mut m, 150_000.0), None);
+        assert_eq!(m.tick(1e9), (vec![], vec![]));
         // Once a channel opens again, a later failure is retried again.
         m.opened(&B);
-        m.closed(&B, 40_000.0);
-        assert_eq!(m.tick(41_000.0), (vec![], vec![B]));
+        m.closed(&B, 2e9);
+        assert_eq!(m.tick(2e9 + 1_000.0), (vec![], vec![B]));
 
         let mut answerer = Mesh::new(B, true);
         answerer.learn(A, 0.0);
@@ -279,21 +311,61 @@ mod tests {
     }
 
     #[test]
+    fn an_offer_whose_channel_does_not_open_in_time_has_failed_and_is_made_again() {
+        let mut m = Mesh::new(A, true);
+        m.learn(B, 0.0);
+        m.offering(&B, 0.0);
+        // Its answer never came (a relay lost it): via relays after the usual wait, then a new offer once the
+        // channel's wait ran out, after the first failure's second.
+        assert_eq!(m.tick(8_000.0), (vec![(B, Path::Relays)], vec![]));
+        assert_eq!(m.tick(OPEN_WAIT_MS - 1.0), (vec![], vec![]));
+        assert_eq!(m.tick(OPEN_WAIT_MS), (vec![], vec![]));
+        assert_eq!(m.tick(OPEN_WAIT_MS + 1_000.0), (vec![], vec![B]));
+        // That offer is lost too: the second failure's 5 s.
+        m.offering(&B, 30_000.0);
+        assert_eq!(m.tick(30_000.0 + OPEN_WAIT_MS), (vec![], vec![]));
+        assert_eq!(m.tick(30_000.0 + OPEN_WAIT_MS + 4_999.0), (vec![], vec![]));
+        assert_eq!(m.tick(30_000.0 + OPEN_WAIT_MS + 5_000.0), (vec![], vec![B]));
+        // The third opens in time: no failure, no retry, and a failure later starts the waits afresh.
+        m.offering(&B, 60_000.0);
+        assert_eq!(m.opened(&B), Some(Path::Direct));
+        assert_eq!(m.tick(1e9), (vec![], vec![]));
+        m.closed(&B, 2e9);
+        assert_eq!(m.tick(2e9 + 1_000.0), (vec![], vec![B]));
+
+        // A channel that closes before the wait ran out is one failure, not two.
+        let mut m = Mesh::new(A, true);
+        m.learn(B, 0.0);
+        m.offering(&B, 0.0);
+        m.closed(&B, 3_000.0);
+        assert_eq!(m.tick(4_000.0), (vec![], vec![B]));
+        m.offering(&B, 4_000.0);
+        assert_eq!(m.tick(4_000.0 + OPEN_WAIT_MS), (vec![], vec![]));
+        assert_eq!(m.tick(4_000.0 + OPEN_WAIT_MS + 4_999.0), (vec![], vec![]), "the second failure waits 5 s");
+        assert_eq!(m.tick(4_000.0 + OPEN_WAIT_MS + 5_000.0), (vec![], vec![B]));
+
+        // The answerer never times out an offer: it does not make them.
+        let mut answerer = Mesh::new(B, true);
+        answerer.learn(A, 0.0);
+        answerer.offering(&A, 0.0);
+        assert_eq!(answerer.tick(1e9), (vec![(A, Path::Relays)], vec![]));
+    }
+
+    #[test]
     fn a_peer_back_with_a_new_hi_after_its_channel_closed_is_offered_to_at_once_with_its_retries_afresh() {
         let mut m = Mesh::new(A, true);
         m.learn(B, 0.0);
         m.opened(&B);
-        // Its channel closed and both retries failed while it was away.
-        m.closed(&B, 1_000.0);
-        m.tick(2_000.0);
-        m.closed(&B, 3_000.0);
-        m.tick(8_000.0);
-        m.closed(&B, 9_000.0);
-        assert_eq!(m.tick(100_000.0), (vec![], vec![]));
+        // Its channel closed and every retry failed while it was away.
+        let mut now = 1_000.0;
+        while let Some(at) = retry_after_close(&mut m, now) {
+            now = at + 1_000.0;
+        }
+        assert_eq!(m.tick(1e9), (vec![], vec![]));
         // Its `hi`: connecting again (`net.rs` offers at once, as the offerer), and a failure is retried again.
-        assert_eq!(m.restarted(&B, 100_000.0), Some(Path::Connecting));
-        m.closed(&B, 101_000.0);
-        assert_eq!(m.tick(102_000.0), (vec![], vec![B]));
+        assert_eq!(m.restarted(&B, 1e9), Some(Path::Connecting));
+        m.closed(&B, 1e9 + 1_000.0);
+        assert_eq!(m.tick(1e9 + 2_000.0), (vec![], vec![B]));
     }
 
     #[test]

@@ -3,11 +3,13 @@
 
 use futures_util::{SinkExt, StreamExt};
 use nostr_relay_builder::prelude::{
-    ClientMessage, Event, EventBuilder, Filter, JsonUtil, Keys, Kind, LocalRelay, RateLimit, RelayBuilder,
-    RelayMessage, SubscriptionId, Tag, Timestamp,
+    BoxedFuture, ClientMessage, Event, EventBuilder, Filter, JsonUtil, Keys, Kind, LocalRelay, PolicyResult, RateLimit,
+    RelayBuilder, RelayMessage, SubscriptionId, Tag, Timestamp, WritePolicy,
 };
 use std::collections::VecDeque;
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -21,18 +23,60 @@ pub const TABLE_KIND: u16 = 23197;
 /// public relays do, with every connection dropped and nothing remembered (table events are ephemeral anyway).
 pub struct TestRelay {
     /// The running relay; None while stopped.
-    relay: std::sync::Mutex<Option<LocalRelay>>,
+    relay: Mutex<Option<LocalRelay>>,
     url: String,
     port: u16,
+    refusals: Arc<Refusals>,
 }
 
-/// The relay's settings: loopback, `port` (None: a free one), and a rate limit a busy test table stays under.
-fn builder(port: Option<u16>) -> RelayBuilder {
+/// A rule picking events the relay refuses to take ([`TestRelay::refuse`]): true refuses the event.
+pub type RefuseRule = Box<dyn FnMut(&Event) -> bool + Send>;
+
+/// What the relay refuses, as a public relay does past its rate limit or for reasons of its own: it answers
+/// `["OK", <id>, false, "blocked: ..."]` and forwards nothing. No rule (the default): it takes everything.
+#[derive(Default)]
+struct Refusals {
+    rule: Mutex<Option<RefuseRule>>,
+    refused: AtomicUsize,
+}
+
+impl std::fmt::Debug for Refusals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Refusals({} refused)", self.refused.load(Ordering::SeqCst))
+    }
+}
+
+/// The relay's write policy: [`Refusals`], shared with the [`TestRelay`] that sets its rule.
+#[derive(Debug)]
+struct RefusalPolicy(Arc<Refusals>);
+
+impl WritePolicy for RefusalPolicy {
+    fn admit_event<'a>(&'a self, event: &'a Event, _addr: &'a SocketAddr) -> BoxedFuture<'a, PolicyResult> {
+        let refuse = self.0.rule.lock().unwrap_or_else(|e| e.into_inner()).as_mut().is_some_and(|rule| rule(event));
+        if refuse {
+            self.0.refused.fetch_add(1, Ordering::SeqCst);
+        }
+        Box::pin(async move {
+            if refuse {
+                PolicyResult::Reject("refused by the test's rule".into())
+            } else {
+                PolicyResult::Accept
+            }
+        })
+    }
+}
+
+/// The relay's settings: loopback, `port` (None: a free one), a rate limit a busy test table stays under, and the
+/// test's refusals.
+fn builder(port: Option<u16>, refusals: &Arc<Refusals>) -> RelayBuilder {
     // The default limit of 60 events a minute per connection would throttle a busy test table (every roll is
     // several events from each peer on the relay path); public relays have their own limits, which the app must
     // live with, but this test is about the app, not about the relay's rate limit.
     let limit = RateLimit { max_reqs: 500, notes_per_minute: 100_000 };
-    let builder = RelayBuilder::default().addr(IpAddr::V4(Ipv4Addr::LOCALHOST)).rate_limit(limit);
+    let builder = RelayBuilder::default()
+        .addr(IpAddr::V4(Ipv4Addr::LOCALHOST))
+        .rate_limit(limit)
+        .write_policy(RefusalPolicy(refusals.clone()));
     match port {
         Some(port) => builder.port(port),
         None => builder,
@@ -41,12 +85,23 @@ fn builder(port: Option<u16>) -> RelayBuilder {
 
 impl TestRelay {
     pub async fn start() -> TestRelay {
-        let relay = LocalRelay::new(builder(None));
+        let refusals = Arc::new(Refusals::default());
+        let relay = LocalRelay::new(builder(None, &refusals));
         relay.run().await.unwrap_or_else(|e| panic!("start the local Nostr relay (nostr-relay-builder): {e}"));
         let url = relay.url().await.to_string().trim_end_matches('/').to_string();
         assert!(url.starts_with("ws://127.0.0.1:"), "the local relay should listen on loopback, it says {url}");
         let port = url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("the relay URL ends in its port");
-        TestRelay { relay: std::sync::Mutex::new(Some(relay)), url, port }
+        TestRelay { relay: Mutex::new(Some(relay)), url, port, refusals }
+    }
+
+    /// From now on the relay refuses every event `rule` picks (kept across [`TestRelay::start_again`]).
+    pub fn refuse(&self, rule: RefuseRule) {
+        *self.refusals.rule.lock().unwrap_or_else(|e| e.into_inner()) = Some(rule);
+    }
+
+    /// How many events the relay has refused.
+    pub fn refused(&self) -> usize {
+        self.refusals.refused.load(Ordering::SeqCst)
     }
 
     /// The relay's TCP port on 127.0.0.1.
@@ -65,7 +120,7 @@ impl TestRelay {
     /// stop (its task sees the shutdown), so binding is retried for up to 5 s.
     pub async fn start_again(&self) {
         assert!(self.relay.lock().unwrap_or_else(|e| e.into_inner()).is_none(), "start_again: the relay is running");
-        let relay = LocalRelay::new(builder(Some(self.port)));
+        let relay = LocalRelay::new(builder(Some(self.port), &self.refusals));
         let limit = Instant::now() + Duration::from_secs(5);
         loop {
             match relay.run().await {

@@ -11,7 +11,7 @@
 //! Run it inside [`super::netns::in_own_netns`]: WebRTC between the browsers needs the namespace's veth pair.
 
 use super::driver::{Browser, Driver};
-use super::relay::TestRelay;
+use super::relay::{RefuseRule, TestRelay};
 use super::server::StaticServer;
 use super::{dist_dir, open_browser, open_browser_on, Page};
 use futures_util::future::join_all;
@@ -109,6 +109,16 @@ impl TableRun {
     /// The local relay's TCP port on 127.0.0.1.
     pub fn relay_port(&self) -> u16 {
         self.relay.port()
+    }
+
+    /// From now on the relay refuses every event `rule` picks ([`TestRelay::refuse`]).
+    pub fn refuse_relay_events(&self, rule: RefuseRule) {
+        self.relay.refuse(rule);
+    }
+
+    /// How many events the relay has refused.
+    pub fn relay_refused(&self) -> usize {
+        self.relay.refused()
     }
 
     /// Stop the relay (every phone's connection to it closes); [`TableRun::start_relay_again`] brings it back.
