@@ -421,7 +421,9 @@ async fn late_joiner(run: TableRun) {
 
 /// The relay refuses the first WebRTC offer (as a public relay does past its rate limit; a relay that restarts while
 /// the offer is on its way loses it the same way): the offer is never answered, so the offerer's wait for its data
-/// channel runs out and it offers again. The GM and Bea end `direct`, and a roll reaches both, verified.
+/// channel runs out and it offers again. The GM and Bea end `direct`, and a roll reaches both, verified. On the way,
+/// what the relay saw: Bea's first frame is her `hi` to everyone, and the GM answered each of her `hi`s with one of
+/// its own, so it never took her start for a restart (which drops a connection being made and offers again).
 #[test]
 fn an_offer_the_relay_refused_is_made_again() {
     in_own_netns("table_faults::an_offer_the_relay_refused_is_made_again", || {
@@ -429,14 +431,22 @@ fn an_offer_the_relay_refused_is_made_again() {
     });
 }
 
+/// A frame the relay saw: (from, to or "everyone", type).
+type Seen = (String, String, String);
+
 async fn refused_offer(run: TableRun) {
     let (gm, link, fragment) = start_table(&run, "", Browser::Chromium).await;
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<Seen>::new()));
+    let log = seen.clone();
     let mut offers_to_refuse = 1;
     run.refuse_relay_events(Box::new(move |event| {
         let plaintext = link.open(&event.content).ok();
-        let frame = plaintext.and_then(|text| serde_json::from_str::<Value>(&text).ok());
-        let offer = frame.is_some_and(|f| f["type"] == "offer");
-        let refuse = offer && offers_to_refuse > 0;
+        let Some(frame) = plaintext.and_then(|text| serde_json::from_str::<Value>(&text).ok()) else {
+            return false;
+        };
+        let text = |field: &str| frame[field].as_str().unwrap_or("everyone").to_string();
+        log.lock().unwrap_or_else(|e| e.into_inner()).push((text("from"), text("to"), text("type")));
+        let refuse = frame["type"] == "offer" && offers_to_refuse > 0;
         offers_to_refuse -= usize::from(refuse);
         refuse
     }));
@@ -444,6 +454,20 @@ async fn refused_offer(run: TableRun) {
     assert_eq!(run.relay_refused(), 1, "the relay refused the first offer, and only it");
     let bea = seats.0[1].clone();
     step("a roll of Bea's, verified on both", roll_verified(&seats, &bea, &keys.of("Bea"), "3d6", ROLL)).await;
+    let (gale_key, bea_key) = (keys.of("Gale"), keys.of("Bea"));
+    let seen = seen.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let first = seen.iter().find(|(from, _, _)| *from == bea_key);
+    assert_eq!(
+        first.map(|(_, to, kind)| (to.as_str(), kind.as_str())),
+        Some(("everyone", "hi")),
+        "Bea's first frame is her `hi` to everyone; the relay saw {seen:?}"
+    );
+    let count = |from: &str, to: &str| seen.iter().filter(|f| f.0 == from && f.1 == to && f.2 == "hi").count();
+    assert_eq!(
+        count(&gale_key, &bea_key),
+        count(&bea_key, "everyone"),
+        "the GM answers each `hi` of Bea's with one `hi` to her; the relay saw {seen:?}"
+    );
 }
 
 /// In-page: the time (`performance.timeOrigin + performance.now()`, wall-clock ms) this Table screen first shows

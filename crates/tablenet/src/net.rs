@@ -114,7 +114,10 @@ impl Inner {
         self.emitting.set(false);
     }
 
-    /// After the key is imported: the tick, the relays, and the `hi` that announces this start.
+    /// After the key is imported: the tick, the relays, and the `hi` that announces this start. The `hi` goes out
+    /// first, ahead of frames queued while the key was imported (the join message): a peer that met me by one of
+    /// those would take my `hi` after it for a restart, drop the connection it had begun offering me, and offer
+    /// again, and an answer to the first offer could then reach the second.
     pub fn begin(&self, crypt: Crypt, interval: Option<Interval>) {
         {
             let mut st = self.state.borrow_mut();
@@ -126,8 +129,12 @@ impl Inner {
             }
             st.crypt = Some(Rc::new(crypt));
             st.interval = interval;
+            st.to_publish.push_front(Frame::new(self.fixed.me, None, FrameType::Hi, ""));
+            if !st.publishing {
+                st.publishing = true;
+                spawn_local(publish_loop(self.me.clone()));
+            }
         }
-        self.publish(Frame::new(self.fixed.me, None, FrameType::Hi, ""));
         self.tick();
     }
 
