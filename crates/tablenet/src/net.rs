@@ -130,10 +130,7 @@ impl Inner {
             st.crypt = Some(Rc::new(crypt));
             st.interval = interval;
             st.to_publish.push_front(Frame::new(self.fixed.me, None, FrameType::Hi, ""));
-            if !st.publishing {
-                st.publishing = true;
-                spawn_local(publish_loop(self.me.clone()));
-            }
+            self.start_publishing(&mut st);
         }
         self.tick();
     }
@@ -215,6 +212,11 @@ impl Inner {
             return;
         }
         st.to_publish.push_back(frame);
+        self.start_publishing(&mut st);
+    }
+
+    /// Starts the publish loop unless it runs already or the key is not there yet (it starts in `begin` then).
+    fn start_publishing(&self, st: &mut State) {
         if !st.publishing && st.crypt.is_some() {
             st.publishing = true;
             spawn_local(publish_loop(self.me.clone()));
