@@ -90,6 +90,9 @@ if [ "${1:-}" = "--browser" ]; then
   browsers=()
   command -v chromium >/dev/null || browsers+=(chromium)
   command -v chromedriver >/dev/null || browsers+=(chromium-driver)
+  # Chromium's headless shell, which every Chromium suite runs in (tests/e2e/harness/driver.rs), installed with
+  # chromium and chromedriver so that apt keeps the three at one version (chromedriver drives its own version only).
+  command -v chromium-headless-shell >/dev/null || browsers+=(chromium chromium-driver chromium-headless-shell)
   command -v firefox-esr >/dev/null || browsers+=(firefox-esr)
   command -v WebKitWebDriver >/dev/null || browsers+=(webkit2gtk-driver)
   command -v Xvfb >/dev/null || browsers+=(xvfb)

@@ -432,14 +432,15 @@ fn a_native_peer_flags_the_native_cheaters_reveal_over_the_relay() {
 
 /// The harness itself, without the table UI: the namespace holds only its own addresses (checked when it is made),
 /// three browsers load the app there pointed at the relay, and two of them open a WebRTC data channel with no ICE
-/// servers (if this fails, the table tests cannot pass whatever the app does).
+/// servers (if this fails, the table tests cannot pass whatever the app does). A is the full Chromium browser, B and
+/// C Chromium's headless shell, which the table tests run in: the channel opens between the two kinds.
 #[test]
 fn three_browsers_and_webrtc_in_the_namespace() {
     in_own_netns("table::three_browsers_and_webrtc_in_the_namespace", || {
         run_table_test(|run| async move {
             let mut seats = Vec::new();
-            for name in ["A", "B", "C"] {
-                let seat = run.seat(name).await;
+            for (name, browser) in [("A", Browser::FullChromium), ("B", Browser::Chromium), ("C", Browser::Chromium)] {
+                let seat = run.seat_in(name, browser).await;
                 seat.page.goto(&run.app_url("", "#/table")).await;
                 seats.push(seat);
             }

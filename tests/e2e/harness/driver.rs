@@ -1,6 +1,6 @@
 //! The browsers the suite drives, and one WebDriver server process per test on a free loopback port, killed when the
-//! test ends: chromedriver for headless Chromium (every suite), geckodriver for headless Firefox ESR and
-//! WebKitWebDriver for WebKitGTK (the smoke journey, `browsers.rs`). WebKitGTK has no headless mode: each WebKit
+//! test ends: chromedriver for Chromium's headless shell (every suite) and headless Chromium (the smoke journey),
+//! geckodriver for headless Firefox ESR and WebKitWebDriver for WebKitGTK (the smoke journey, `browsers.rs`). WebKitGTK has no headless mode: each WebKit
 //! test gets an X server of its own (Xvfb, on a display number it picks itself), stopped with the driver.
 
 use std::io::{BufRead, BufReader};
@@ -10,12 +10,42 @@ use std::time::{Duration, Instant};
 /// Which browser a test drives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Browser {
-    /// Debian's Chromium through chromedriver (headless).
+    /// Chromium's headless shell through chromedriver (Debian's `chromium-headless-shell`, the same version as its
+    /// `chromium`): the same Blink, V8 and network stack with no browser around them. Every suite runs in it: a
+    /// browser test then costs about half the CPU time of one in the full browser (bench/README.md, "Seventeenth
+    /// session"). `DICETRAY_E2E_CHROMIUM=browser` runs every suite in the full browser instead.
     Chromium,
+    /// Debian's Chromium, the full browser, headless, through chromedriver: what a player runs (the smoke journey).
+    FullChromium,
     /// Debian's Firefox ESR through geckodriver (headless; geckodriver from crates.io, `scripts/tools.sh`).
     Firefox,
     /// Debian's WebKitGTK (its MiniBrowser) through WebKitWebDriver, under Xvfb. It has no `RTCPeerConnection`.
     WebKit,
+}
+
+/// Debian's name for Chromium's headless shell (`chrome-headless-shell` upstream), on the PATH.
+pub const HEADLESS_SHELL: &str = "chromium-headless-shell";
+
+/// The program a Chromium test starts: the headless shell for [`Browser::Chromium`] unless `DICETRAY_E2E_CHROMIUM`
+/// is `browser` (every suite in the full browser), the full browser for [`Browser::FullChromium`].
+pub fn chromium_binary(browser: Browser) -> String {
+    let full = "/usr/bin/chromium".to_string();
+    if browser == Browser::FullChromium {
+        return full;
+    }
+    match std::env::var("DICETRAY_E2E_CHROMIUM").as_deref() {
+        Err(_) | Ok("" | "shell") => {
+            let shell = format!("/usr/bin/{HEADLESS_SHELL}");
+            assert!(
+                std::path::Path::new(&shell).exists(),
+                "{shell} is missing: `scripts/tools.sh --browser` installs it (Debian's {HEADLESS_SHELL}), or set \
+                 DICETRAY_E2E_CHROMIUM=browser to run the suites in the full browser"
+            );
+            shell
+        }
+        Ok("browser") => full,
+        Ok(other) => panic!("DICETRAY_E2E_CHROMIUM is {other:?}: it must be shell (the default) or browser"),
+    }
 }
 
 /// WebKitGTK's own browser, which WebKitWebDriver starts in automation mode.
@@ -25,7 +55,8 @@ impl Browser {
     /// The name failure messages use.
     pub fn name(self) -> &'static str {
         match self {
-            Browser::Chromium => "Chromium",
+            Browser::Chromium => "Chromium (headless shell)",
+            Browser::FullChromium => "Chromium",
             Browser::Firefox => "Firefox",
             Browser::WebKit => "WebKit",
         }
@@ -35,15 +66,20 @@ impl Browser {
     /// refuse narrower ones, keeping their own width). Both are under the app's phone layout (520 px).
     pub fn min_width(self) -> u32 {
         match self {
-            Browser::Chromium => 0,
+            Browser::Chromium | Browser::FullChromium => 0,
             Browser::Firefox => 500,
             Browser::WebKit => 450,
         }
     }
 
+    /// Chromium's headless shell or its full browser, both through chromedriver and DevTools.
+    pub fn is_chromium(self) -> bool {
+        matches!(self, Browser::Chromium | Browser::FullChromium)
+    }
+
     fn driver_program(self) -> &'static str {
         match self {
-            Browser::Chromium => "chromedriver",
+            Browser::Chromium | Browser::FullChromium => "chromedriver",
             Browser::Firefox => "geckodriver",
             Browser::WebKit => "WebKitWebDriver",
         }
@@ -88,7 +124,9 @@ impl Driver {
         let mut command = Command::new(program);
         let mut xvfb = None;
         match browser {
-            Browser::Chromium => command.arg(format!("--port={port}")).arg("--allowed-ips=127.0.0.1"),
+            Browser::Chromium | Browser::FullChromium => {
+                command.arg(format!("--port={port}")).arg("--allowed-ips=127.0.0.1")
+            }
             Browser::Firefox => command.args(["--host", "127.0.0.1", "--port", &port.to_string()]),
             Browser::WebKit => {
                 let (server, display) = start_xvfb();

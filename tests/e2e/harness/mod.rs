@@ -118,11 +118,11 @@ impl BrowserTest {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         runtime.block_on(async move {
             let server = match self.browser {
-                Browser::Chromium => StaticServer::start(dist_dir(), &self.prefix),
+                Browser::Chromium | Browser::FullChromium => StaticServer::start(dist_dir(), &self.prefix),
                 _ => StaticServer::with_scripts(dist_dir(), &self.prefix, &self.scripts),
             };
             let (driver, page) = open_browser(self.browser, server.base_url(), self.width, self.height).await;
-            if self.browser == Browser::Chromium {
+            if self.browser.is_chromium() {
                 for script in &self.scripts {
                     page.cdp("Page.addScriptToEvaluateOnNewDocument", serde_json::json!({"source": script})).await;
                 }

@@ -1,7 +1,7 @@
 //! `Page`: the helper API browser tests use (open, click, type, read text, localStorage, reload, screenshot,
 //! DevTools commands). Every wait has a timeout and a failure message that says what was awaited.
 
-use super::driver::{Browser, Driver, MINIBROWSER};
+use super::driver::{chromium_binary, Browser, Driver, HEADLESS_SHELL, MINIBROWSER};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
@@ -99,7 +99,7 @@ impl Page {
         let width = width.max(browser.min_width());
         let mut caps = serde_json::Map::new();
         match browser {
-            Browser::Chromium => {
+            Browser::Chromium | Browser::FullChromium => {
                 let args = vec![
                     "--headless".to_string(),
                     "--no-sandbox".into(),
@@ -113,7 +113,13 @@ impl Page {
                     format!("--window-size={width},{height}"),
                     format!("--user-data-dir={}", profile.display()),
                 ];
-                caps.insert("goog:chromeOptions".into(), json!({"binary": "/usr/bin/chromium", "args": args}));
+                let binary = chromium_binary(browser);
+                if binary.ends_with(HEADLESS_SHELL) {
+                    // chromedriver opens the shell's first page only when told it is the shell (otherwise it waits
+                    // a minute for a page and gives up).
+                    caps.insert("browserName".into(), json!("chrome-headless-shell"));
+                }
+                caps.insert("goog:chromeOptions".into(), json!({"binary": binary, "args": args}));
             }
             Browser::Firefox => {
                 std::fs::create_dir_all(&profile).map_err(|e| format!("create {}: {e}", profile.display()))?;
@@ -157,7 +163,7 @@ impl Page {
         })?;
         let page = Page { client, base_url: base_url.to_string(), profile, browser };
         match browser {
-            Browser::Chromium => {
+            Browser::Chromium | Browser::FullChromium => {
                 page.cdp(
                     "Emulation.setDeviceMetricsOverride",
                     json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}),
@@ -227,7 +233,7 @@ impl Page {
     /// Send a Chrome DevTools Protocol command and return its result.
     pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
         trace(format_args!("cdp {:?}", cmd));
-        assert_eq!(self.browser, Browser::Chromium, "DevTools command {cmd}: only Chromium has DevTools here");
+        assert!(self.browser.is_chromium(), "DevTools command {cmd}: only Chromium has DevTools here");
         self.client
             .issue_cmd(Cdp { cmd: cmd.to_string(), params })
             .await
@@ -314,7 +320,7 @@ impl Page {
     /// `location.reload()`, as the app's own Reload button does (geckodriver's refresh bypasses the service worker).
     pub async fn reload(&self) {
         trace(format_args!("reload"));
-        if self.browser == Browser::Chromium {
+        if self.browser.is_chromium() {
             self.client.refresh().await.expect("reload");
         } else {
             self.js("window.__e2eBeforeReload = true; setTimeout(() => location.reload(), 0);", vec![]).await;
@@ -400,7 +406,7 @@ impl Page {
     /// refuse to click an element that a sticky bar (the phone layout's Roll bar) covers, where Chromium's clicks
     /// whatever is on top; a player scrolls first too.
     async fn scroll_to(&self, css: &str) {
-        if self.browser != Browser::Chromium {
+        if !self.browser.is_chromium() {
             let script = "const e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'center'});";
             self.js(script, vec![json!(css)]).await;
         }
