@@ -5,8 +5,8 @@
 #                 regression guard (bench/README.md, "Benchmarks");
 #   release lane: the release build of the site, its size budget, then the browser end-to-end tests against that
 #                 build, as soon as the native lane has built them (so they run beside the workspace's tests):
-#                 every suite in headless Chromium, and the smoke journey (tests/e2e/browsers.rs) in Firefox ESR and
-#                 WebKitGTK too; all but the network-namespace tests (below);
+#                 every suite in Chromium's headless shell, and the smoke journey (tests/e2e/browsers.rs) in the full
+#                 Chromium browser, Firefox ESR and WebKitGTK too; all but the network-namespace tests (below);
 #   table lane:   the browser tests that run in a network namespace of their own (the table tests and the other
 #                 browsers at the table: every test that calls `in_own_netns`), one at a time as they must be
 #                 (tests/e2e/harness/netns.rs), in a process of their own started with the rest, so their chain of
@@ -105,7 +105,7 @@ release_lane() {
   touch "$dist_built"
   step "browser end-to-end tests: waiting for their build (native lane)"
   wait_for "$e2e_built" "the browser tests' build" "$native"
-  step "browser end-to-end tests but the ${#netns_tests[@]} in a network namespace (headless Chromium; Firefox ESR and WebKitGTK's smoke journey; $((threads - 1)) at once)"
+  step "browser end-to-end tests but the ${#netns_tests[@]} in a network namespace (Chromium's headless shell; the smoke journey in the full Chromium, Firefox ESR and WebKitGTK; $((threads - 1)) at once)"
   e2e --exact "${skip_netns[@]}" --test-threads="$((threads - 1))"
 }
 

@@ -156,6 +156,9 @@ impl Page {
         }
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let client = ClientBuilder::new(connector).capabilities(caps).connect(&driver.url).await.map_err(|e| {
+            // The driver may have started the browser before it gave up on it (chromedriver leaves a headless shell
+            // it found no page in running): nothing of this profile may outlive the attempt.
+            kill_profile_processes(&profile);
             if fresh {
                 let _ = std::fs::remove_dir_all(&profile);
             }
@@ -193,10 +196,7 @@ impl Page {
     /// afterwards is killed.
     pub(super) async fn quit(&self) {
         let _ = self.client.clone().close().await;
-        // Chromium names the folder as `--user-data-dir=`, Firefox as `-profile`; a WebKit browser goes with its X server.
-        // The pattern ends with the folder's name, so `...-1` does not match another test's `...-12`.
-        let folder = self.profile.display().to_string().replace('.', "[.]");
-        let _ = std::process::Command::new("pkill").arg("-f").arg(format!("{folder}( |$)")).status();
+        kill_profile_processes(&self.profile);
     }
 
     /// This browser's profile folder.
@@ -490,4 +490,12 @@ impl Page {
         std::fs::write(&path, png).unwrap();
         path
     }
+}
+
+/// Kill every process started on the profile folder `profile`. Chromium names the folder as `--user-data-dir=`,
+/// Firefox as `-profile`; a WebKit browser goes with its X server. The pattern ends with the folder's name, so `...-1`
+/// does not match another test's `...-12`.
+fn kill_profile_processes(profile: &std::path::Path) {
+    let folder = profile.display().to_string().replace('.', "[.]");
+    let _ = std::process::Command::new("pkill").arg("-f").arg(format!("{folder}( |$)")).status();
 }
