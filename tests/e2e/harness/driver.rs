@@ -1,7 +1,8 @@
 //! The browsers the suite drives, and one WebDriver server process per test on a free loopback port, killed when the
 //! test ends: chromedriver for Chromium's headless shell (every suite) and headless Chromium (the smoke journey),
-//! geckodriver for headless Firefox ESR and WebKitWebDriver for WebKitGTK (the smoke journey, `browsers.rs`). WebKitGTK has no headless mode: each WebKit
-//! test gets an X server of its own (Xvfb, on a display number it picks itself), stopped with the driver.
+//! geckodriver for headless Firefox ESR and WebKitWebDriver for WebKitGTK (the smoke journey, `browsers.rs`).
+//! WebKitGTK has no headless mode: each WebKit test gets an X server of its own (Xvfb, on a display number it picks
+//! itself), stopped with the driver.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -23,7 +24,7 @@ pub enum Browser {
     WebKit,
 }
 
-/// Debian's name for Chromium's headless shell (`chrome-headless-shell` upstream), on the PATH.
+/// Debian's name for Chromium's headless shell (`chrome-headless-shell` upstream), in /usr/bin.
 pub const HEADLESS_SHELL: &str = "chromium-headless-shell";
 
 /// The program a Chromium test starts: the headless shell for [`Browser::Chromium`] unless `DICETRAY_E2E_CHROMIUM`

@@ -110,9 +110,20 @@ impl TestRelay {
     }
 
     /// Stop the relay: it stops listening and closes every connection (the phones see their websockets close).
+    ///
+    /// `LocalRelay::shutdown` wakes only the tasks waiting at that instant (`Notify::notify_waiters`): a connection
+    /// busy forwarding an event then misses it and stays open for good (a phone kept "Relays: 1 of 1 connected." in
+    /// CI's run of 88c2c48). So the shutdown is repeated every 10 ms for a second, long enough for a busy connection
+    /// to come back to its wait.
     pub fn stop(&self) {
         if let Some(relay) = self.relay.lock().unwrap_or_else(|e| e.into_inner()).take() {
             relay.shutdown();
+            std::thread::spawn(move || {
+                for _ in 0..100 {
+                    std::thread::sleep(Duration::from_millis(10));
+                    relay.shutdown();
+                }
+            });
         }
     }
 
