@@ -1,5 +1,6 @@
 //! Every browser (issue #32): the smoke journey in Firefox ESR (geckodriver), WebKit (WebKitGTK's
-//! WebKitWebDriver, under Xvfb) and the full Chromium browser (the other suites run in Chromium's headless shell), with the Chromium suites' own steps: load; a roll in each of the five systems
+//! WebKitWebDriver, under Xvfb) and the full Chromium browser (the other suites run in Chromium's headless shell),
+//! with the Chromium suites' own steps: load; a roll in each of the five systems
 //! (`journeys.rs`: a character, the odds, a roll, History after a reload) and in the Tray; a reload keeps History
 //! and the character; the service worker controls the page; each lazy screen opens; no new-version banner on a first
 //! visit. Then a table of two phones over the local relay in a network namespace (`table.rs`): two Firefox phones

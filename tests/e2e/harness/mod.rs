@@ -117,9 +117,10 @@ impl BrowserTest {
     {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         runtime.block_on(async move {
-            let server = match self.browser {
-                Browser::Chromium | Browser::FullChromium => StaticServer::start(dist_dir(), &self.prefix),
-                _ => StaticServer::with_scripts(dist_dir(), &self.prefix, &self.scripts),
+            let server = if self.browser.is_chromium() {
+                StaticServer::start(dist_dir(), &self.prefix)
+            } else {
+                StaticServer::with_scripts(dist_dir(), &self.prefix, &self.scripts)
             };
             let (driver, page) = open_browser(self.browser, server.base_url(), self.width, self.height).await;
             if self.browser.is_chromium() {
