@@ -22,6 +22,7 @@ mod roll;
 mod security;
 mod shell;
 mod storage;
+mod stylesheets;
 mod table;
 mod table_faults;
 mod tray;

@@ -36,6 +36,33 @@ pub fn inline_code(html: &str) -> Result<InlineCode> {
     Ok(code)
 }
 
+/// `html` with the text of each `<style>` replaced by `f` of it (its raw text: a stylesheet is never escaped).
+pub fn rewrite_styles(html: &str, f: impl Fn(&str) -> Result<String>) -> Result<String> {
+    let text = RefCell::new(String::new());
+    let failure: RefCell<Option<eyre::Report>> = RefCell::default();
+    let settings = RewriteStrSettings::new().append_element_content_handler(text!("style", |chunk| {
+        // The parser may hand a long text over in pieces: the last one carries the whole rewritten text.
+        text.borrow_mut().push_str(chunk.as_str());
+        if chunk.last_in_text_node() {
+            let css = std::mem::take(&mut *text.borrow_mut());
+            match f(&css) {
+                Ok(out) => chunk.replace(&out, ContentType::Html),
+                Err(e) => {
+                    failure.borrow_mut().get_or_insert(e);
+                }
+            }
+        } else {
+            chunk.remove();
+        }
+        Ok(())
+    }));
+    let out = rewrite_str(html, settings).map_err(|e| eyre!("index.html: {e}"))?;
+    match failure.into_inner() {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
 /// `html` with the one element `selector` matches replaced by `markup`; `what` names it in the error.
 pub fn replace_one(html: &str, selector: &str, markup: &str, what: &str) -> Result<String> {
     let count = RefCell::new(0);
@@ -154,5 +181,26 @@ console.log("<b>" + 1);
         let page = r#"<meta http-equiv="content-security-policy" content="x">"#;
         assert!(has_http_equiv(page, "Content-Security-Policy").unwrap());
         assert!(!has_http_equiv(PAGE, "Content-Security-Policy").unwrap());
+    }
+
+    #[test]
+    fn rewrite_styles_hands_over_each_whole_stylesheet_and_keeps_its_text_raw() {
+        let long = format!("a > b {{ color: red }}{}", " ".repeat(100_000));
+        let page = format!("{PAGE}<style>{long}</style>");
+        let seen = RefCell::new(Vec::new());
+        let out = rewrite_styles(&page, |css| {
+            seen.borrow_mut().push(css.len());
+            Ok(css.trim().replace("red", "blue"))
+        })
+        .unwrap();
+        // Both of PAGE's stylesheets (one empty) and the long one, each whole, in order.
+        assert_eq!(seen.into_inner().iter().filter(|&&n| n > 0).copied().collect::<Vec<_>>(), [19, long.len()]);
+        assert!(
+            out.contains("<style>body { color: blue }</style>") && out.contains("<style>a > b { color: blue }</style>")
+        );
+        // A comment that mentions <style> is no stylesheet.
+        assert!(out.contains("<!-- a comment that mentions <script>not code</script> and <style> -->"), "{out}");
+        let error = rewrite_styles(&page, |_| Err(eyre!("style/x.css: bad"))).unwrap_err().to_string();
+        assert_eq!(error, "style/x.css: bad");
     }
 }

@@ -4,12 +4,15 @@
 
 use eyre::{bail, Result};
 use oxc_allocator::Allocator;
-use oxc_ast::ast::{ImportDeclaration, Program, StringLiteral};
+use oxc_ast::ast::{
+    Class, Declaration, IdentifierReference, ImportDeclaration, ObjectProperty, Program, PropertyKey, Statement,
+    StaticMemberExpression, StringLiteral,
+};
 use oxc_ast_visit::{walk, Visit};
 use oxc_codegen::{Codegen, CodegenOptions};
 use oxc_minifier::{CompressOptions, MangleOptions, Minifier, MinifierOptions};
 use oxc_parser::Parser;
-use oxc_span::{SourceType, Span};
+use oxc_span::{GetSpan, SourceType, Span};
 
 /// A replacement of the text at `span` of the source.
 struct Edit {
@@ -69,12 +72,23 @@ pub fn rename_string_literals(source: &str, renames: &[(String, String)], what: 
     }
     let mut visitor = Literals { renames, found: vec![false; renames.len()], edits: Vec::new() };
     with_module(source, what, |program| visitor.visit_program(program))?;
+    renamed(source, renames, &visitor.found, visitor.edits, &format!("{what} has no string"))
+}
+
+/// `source` with the `edits`, if every `from` of `renames` was `found`; else an error: `<has_no> [<missing>] to rename`.
+fn renamed(
+    source: &str,
+    renames: &[(String, String)],
+    found: &[bool],
+    edits: Vec<Edit>,
+    has_no: &str,
+) -> Result<String> {
     let missing: Vec<&str> =
-        renames.iter().zip(&visitor.found).filter(|(_, found)| !**found).map(|((from, _), _)| from.as_str()).collect();
+        renames.iter().zip(found).filter(|(_, found)| !**found).map(|((from, _), _)| from.as_str()).collect();
     if !missing.is_empty() {
-        bail!("{what} has no string {missing:?} to rename");
+        bail!("{has_no} {missing:?} to rename");
     }
-    Ok(apply(source, visitor.edits))
+    Ok(apply(source, edits))
 }
 
 /// `source` with every `import … from "<from>"` pointed at `to` instead; other strings equal to `from` (wasm-bindgen
@@ -101,6 +115,114 @@ pub fn repoint_imports(source: &str, from: &str, to: &str, what: &str) -> Result
     Ok(apply(source, visitor.edits))
 }
 
+/// `source` with every object property key (an identifier or a string) equal to a `from` of `renames` replaced by
+/// its `to`, printed as a string when the key was one. Each `from` must occur: a missing one means the generated file
+/// no longer names what the build renames.
+pub fn rename_property_keys(source: &str, renames: &[(String, String)], what: &str) -> Result<String> {
+    struct Keys<'r> {
+        index: std::collections::HashMap<&'r str, usize>,
+        renames: &'r [(String, String)],
+        found: Vec<bool>,
+        edits: Vec<Edit>,
+    }
+    impl<'a> Visit<'a> for Keys<'_> {
+        fn visit_object_property(&mut self, it: &ObjectProperty<'a>) {
+            let key = match &it.key {
+                PropertyKey::StaticIdentifier(id) if !it.computed => Some((id.name.as_str(), id.span, false)),
+                PropertyKey::StringLiteral(s) if !it.computed => Some((s.value.as_str(), s.span, true)),
+                _ => None,
+            };
+            if let Some(&i) = key.and_then(|(name, _, _)| self.index.get(name)) {
+                let (_, span, quoted) = key.expect("found above");
+                self.found[i] = true;
+                let to = &self.renames[i].1;
+                self.edits.push(Edit { span, text: if quoted { json_string(to) } else { to.clone() } });
+            }
+            walk::walk_object_property(self, it);
+        }
+    }
+    let index = renames.iter().enumerate().map(|(i, (from, _))| (from.as_str(), i)).collect();
+    let mut visitor = Keys { index, renames, found: vec![false; renames.len()], edits: Vec::new() };
+    with_module(source, what, |program| visitor.visit_program(program))?;
+    renamed(source, renames, &visitor.found, visitor.edits, &format!("{what} has no object key"))
+}
+
+/// `source` without the top-level statements of `classes`: each class's declaration (exported or not), and the
+/// statements that use a class or read one of `exports` (`wasm.<export>`): wasm-bindgen's `if (Symbol.dispose) …`
+/// and `const <Class>Finalization = …` beside each class. Each class must be declared, and nothing else (a function,
+/// say) may use them: that is an error, not a removal.
+pub fn drop_classes(
+    source: &str,
+    classes: &[&str],
+    exports: &std::collections::BTreeSet<String>,
+    what: &str,
+) -> Result<String> {
+    /// What one top-level statement declares and uses of the classes.
+    #[derive(Default)]
+    struct Uses<'c> {
+        classes: &'c [&'c str],
+        exports: Option<&'c std::collections::BTreeSet<String>>,
+        declares: Option<String>,
+        uses: Option<String>,
+    }
+    impl<'a> Visit<'a> for Uses<'_> {
+        fn visit_class(&mut self, it: &Class<'a>) {
+            if let Some(id) = it.id.as_ref().filter(|id| self.classes.contains(&id.name.as_str())) {
+                self.declares = Some(id.name.to_string());
+            }
+            walk::walk_class(self, it);
+        }
+        fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
+            if self.classes.contains(&it.name.as_str()) {
+                self.uses.get_or_insert_with(|| it.name.to_string());
+            }
+        }
+        fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
+            if self.exports.is_some_and(|e| e.contains(it.property.name.as_str())) {
+                self.uses.get_or_insert_with(|| it.property.name.to_string());
+            }
+            walk::walk_static_member_expression(self, it);
+        }
+    }
+    let mut edits = Vec::new();
+    let mut declared = Vec::new();
+    let mut misused = Vec::new();
+    with_module(source, what, |program| {
+        for statement in &program.body {
+            let mut uses = Uses { classes, exports: Some(exports), ..Default::default() };
+            uses.visit_statement(statement);
+            let declaration = |d: &Declaration| matches!(d, Declaration::ClassDeclaration(_));
+            let removable = match statement {
+                Statement::ExportNamedDeclaration(_) => false,
+                Statement::ExportDeclaration(e) => declaration(&e.declaration) && uses.declares.is_some(),
+                Statement::ClassDeclaration(_) => uses.declares.is_some(),
+                Statement::IfStatement(_) => true,
+                Statement::VariableDeclaration(v) => v.declarations.iter().all(|d| {
+                    d.id.get_identifier_name().is_some_and(|n| classes.iter().any(|c| n.as_str().starts_with(c)))
+                }),
+                _ => false,
+            };
+            match (uses.declares, uses.uses) {
+                (Some(class), _) if removable => {
+                    declared.push(class);
+                    edits.push(Edit { span: statement.span(), text: String::new() });
+                }
+                (None, Some(_)) if removable => edits.push(Edit { span: statement.span(), text: String::new() }),
+                (None, None) => {}
+                (declares, uses) => misused.push(declares.or(uses).expect("one of them")),
+            }
+        }
+    })?;
+    if !misused.is_empty() {
+        bail!("{what}: {misused:?} used outside the classes it drops ({classes:?}); is a class in use now?");
+    }
+    let missing: Vec<&&str> = classes.iter().filter(|c| !declared.iter().any(|d| d == **c)).collect();
+    if !missing.is_empty() {
+        bail!("{what} declares no class {missing:?} to drop: update bindings::UNUSED_CLASSES");
+    }
+    Ok(apply(source, edits))
+}
+
 /// `source`, an ES module, minified: compressed, with the names of its own (module-scoped) bindings shortened,
 /// whitespace and comments dropped.
 pub fn minify_module(source: &str, what: &str) -> Result<String> {
@@ -122,7 +244,6 @@ pub fn minify_module(source: &str, what: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxc_ast::ast::Statement;
 
     /// What wasm-split's loader looks like: one fetch per chunk, each file named in a `new URL(...)`.
     const LOADER: &str = r#"import { initSync } from "./app-1.js";
@@ -215,5 +336,79 @@ export default greet;
         })
         .unwrap();
         assert!(imports == 1 && default_export, "{out}");
+    }
+
+    /// wasm-bindgen's JS for a module with a class nobody uses, cut down: the class, its `Symbol.dispose` line and
+    /// finalization registry, the imports object, and the loader that uses `wasm`.
+    const GLUE: &str = r#"export class IntoUnderlyingSink {
+    free() { const ptr = this.__destroy_into_raw(); wasm.__wbg_intounderlyingsink_free(ptr, 0); }
+    write(chunk) { return wasm.intounderlyingsink_write(this.__wbg_ptr, chunk); }
+}
+if (Symbol.dispose) IntoUnderlyingSink.prototype[Symbol.dispose] = IntoUnderlyingSink.prototype.free;
+function __wbg_get_imports() {
+    const import0 = {
+        __proto__: null,
+        __wbg_new_bb74001155cb8ca8: function() { return new Object(); },
+        "__wbg_remove_8228e91d7ddbc755": function(arg0) { arg0.remove(); },
+    };
+    const other = { __wbg_new_bb74001155cb8ca8: 1 };
+    return { __proto__: null, "./app_bg.js": import0 };
+}
+const IntoUnderlyingSinkFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_intounderlyingsink_free(ptr >>> 0, 1));
+let wasm;
+export default function init() { wasm = WebAssembly.instantiate(__wbg_get_imports()); return wasm.main(); }
+"#;
+
+    fn key_renames() -> Vec<(String, String)> {
+        [("__wbg_new_bb74001155cb8ca8", "a"), ("__wbg_remove_8228e91d7ddbc755", "b"), ("./app_bg.js", "w")]
+            .into_iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn object_keys_are_renamed_wherever_they_are_keys_and_strings_stay_strings() {
+        let out = rename_property_keys(GLUE, &key_renames(), "app.js").unwrap();
+        assert!(out.contains("        a: function() {") && out.contains(r#""b": function(arg0)"#), "{out}");
+        assert!(out.contains(r#"{ __proto__: null, "w": import0 }"#) && out.contains("{ a: 1 }"), "{out}");
+        assert!(!out.contains("__wbg_new_") && !out.contains("__wbg_remove") && !out.contains("app_bg"), "{out}");
+        // Not a key: the class and its exports are untouched.
+        assert!(out.contains("wasm.intounderlyingsink_write(") && out.contains("__proto__: null"), "{out}");
+    }
+
+    #[test]
+    fn a_key_the_js_does_not_have_is_an_error() {
+        let mut renames = key_renames();
+        renames.push(("__wbg_gone_0000000000000000".into(), "c".into()));
+        let error = rename_property_keys(GLUE, &renames, "app.js").unwrap_err().to_string();
+        assert!(error.contains("app.js has no object key [\"__wbg_gone_0000000000000000\"]"), "{error}");
+    }
+
+    fn sink_exports() -> std::collections::BTreeSet<String> {
+        ["__wbg_intounderlyingsink_free", "intounderlyingsink_write"].map(String::from).into()
+    }
+
+    #[test]
+    fn a_dropped_class_takes_its_dispose_line_and_registry_and_nothing_else() {
+        let out = drop_classes(GLUE, &["IntoUnderlyingSink"], &sink_exports(), "app.js").unwrap();
+        assert!(!out.contains("IntoUnderlying") && !out.contains("intounderlying"), "{out}");
+        assert!(
+            out.contains("function __wbg_get_imports()") && out.contains("export default function init()"),
+            "{out}"
+        );
+        assert!(out.contains("let wasm;"), "{out}");
+        with_module(&out, "trimmed", |_| ()).expect("still a module");
+    }
+
+    #[test]
+    fn a_class_in_use_or_missing_is_an_error() {
+        let used = format!("{GLUE}export function stream() {{ return new IntoUnderlyingSink(); }}\n");
+        let error = drop_classes(&used, &["IntoUnderlyingSink"], &sink_exports(), "app.js").unwrap_err().to_string();
+        assert!(error.contains("app.js: [\"IntoUnderlyingSink\"] used outside the classes it drops"), "{error}");
+        let error =
+            drop_classes(GLUE, &["IntoUnderlyingSource"], &Default::default(), "app.js").unwrap_err().to_string();
+        assert!(error.contains("app.js declares no class [\"IntoUnderlyingSource\"] to drop"), "{error}");
     }
 }

@@ -1,8 +1,9 @@
 //! The site's build after cargo, in one program: Trunk builds the app (cargo, then wasm-bindgen) and runs
 //! `dicetray-xtask post-build` as its post_build hook (Trunk.toml), which
 //!   1. splits cargo's wasm into the main module and lazily loaded chunks (split.rs),
-//!   2. runs wasm-bindgen on the main module (tools.rs) and, in release builds, wasm-opt on it and every chunk that
-//!      changed since the last build (wasm_opt.rs),
+//!   2. runs wasm-bindgen on the main module (tools.rs), trims its output (bindings.rs: short import names, classes
+//!      nobody uses) and, in release builds, runs wasm-opt on it and every chunk that changed since the last build
+//!      (wasm_opt.rs),
 //!   3. gives the chunks and their loader content-hashed names and points the loader and the app's JS at them,
 //!      minifying the app's JS in release builds (js.rs); release builds ship a loader of their own that fetches the
 //!      table of chunk files when something lazy first loads (loader.rs),
@@ -14,7 +15,9 @@
 //!
 //! See ARCHITECTURE.md, "The build".
 
+mod bindings;
 mod csp;
+mod css;
 mod digest;
 mod html;
 mod js;
@@ -35,13 +38,15 @@ use std::time::Instant;
 const APP: &str = "dicetray-app";
 
 const USAGE: &str = "usage: dicetray-xtask post-build   Trunk's post_build hook (Trunk.toml)
-       dicetray-xtask split <cargo's .wasm> <out dir> <stem>   the code splitting alone (bench/size-breakdown)";
+       dicetray-xtask split <cargo's .wasm> <out dir> <stem>   the code splitting alone (bench/size-breakdown)
+       dicetray-xtask trim <wasm-bindgen's out dir> <stem>   the trim of wasm-bindgen's output alone (the same)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let done = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["post-build"] => post_build(&Hook::from_env()),
         ["split", input, out_dir, stem] => split::split(Path::new(input), Path::new(out_dir), stem).map(drop),
+        ["trim", dir, stem] => bindings::trim(Path::new(dir), stem).map(drop),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -98,7 +103,12 @@ fn post_build(hook: &Hook) -> Result<()> {
     let split = split::split(&input, &split_dir, stem)?;
     clock.lap("split");
     tools::wasm_bindgen(&split.main, &bindgen_dir, stem)?;
+    let trimmed = bindings::trim(&bindgen_dir, stem)?;
     clock.lap("wasm-bindgen");
+    println!(
+        "xtask: wasm-bindgen's output trimmed: {} imports renamed, {} exports dropped",
+        trimmed.renamed_imports, trimmed.dropped_exports
+    );
     let main_wasm = bindgen_dir.join(format!("{stem}_bg.wasm"));
     if hook.release {
         let files = [std::slice::from_ref(&main_wasm), &split.chunks].concat();
@@ -162,7 +172,12 @@ fn post_build(hook: &Hook) -> Result<()> {
     let page = std::fs::read_to_string(&page_path).wrap_err_with(|| format!("read {}", page_path.display()))?;
     let app = start::App { base: &hook.base, js_name: &js_name, js: app_js.as_bytes(), wasm_name: &wasm_name };
     let page = start::inject(&page, &app)?;
-    let (page, sheets) = sheets::stage(&page, &hook.source, &hook.base)?;
+    let page = if hook.release {
+        html::rewrite_styles(&page, |text| css::minify(text, "index.html's inline CSS"))?
+    } else {
+        page
+    };
+    let (page, sheets) = sheets::stage(&page, &hook.source, &hook.base, hook.release)?;
     for sheet in &sheets {
         write(&staging.join(&sheet.file), &sheet.bytes)?;
     }

@@ -6,6 +6,7 @@
 //! first time the screen opens. The Content-Security-Policy's `style-src 'self'` allows them; the service worker
 //! precaches them with every other file.
 
+use crate::css;
 use crate::digest::{content_name, integrity};
 use eyre::{bail, eyre, Result, WrapErr};
 use lol_html::{element, rewrite_str, RewriteStrSettings};
@@ -23,9 +24,10 @@ pub struct Sheet {
     pub bytes: Vec<u8>,
 }
 
-/// `page` with each listed sheet's link pointing at its content-hashed copy, and the copies to write into the site.
-/// `source` is the folder the links' `href`s are relative to (index.html's); `base` is the site's URL prefix.
-pub fn stage(page: &str, source: &Path, base: &str) -> Result<(String, Vec<Sheet>)> {
+/// `page` with each listed sheet's link pointing at its content-hashed copy, and the copies to write into the site,
+/// minified when `minify` (release builds). `source` is the folder the links' `href`s are relative to (index.html's);
+/// `base` is the site's URL prefix.
+pub fn stage(page: &str, source: &Path, base: &str, minify: bool) -> Result<(String, Vec<Sheet>)> {
     let sheets: RefCell<Vec<Sheet>> = RefCell::default();
     let failure: RefCell<Option<eyre::Report>> = RefCell::default();
     let settings = RewriteStrSettings::new().append_element_content_handler(element!(SELECTOR, |el| {
@@ -35,8 +37,12 @@ pub fn stage(page: &str, source: &Path, base: &str) -> Result<(String, Vec<Sheet
             return Ok(());
         };
         let path = source.join(&href);
-        match std::fs::read(&path).wrap_err_with(|| format!("read the screen sheet {name:?} ({})", path.display())) {
-            Ok(bytes) => {
+        let read = std::fs::read_to_string(&path)
+            .wrap_err_with(|| format!("read the screen sheet {name:?} ({})", path.display()))
+            .and_then(|text| if minify { css::minify(&text, &href) } else { Ok(text) });
+        match read {
+            Ok(text) => {
+                let bytes = text.into_bytes();
                 let plain = href.rsplit('/').next().unwrap_or(&href);
                 let file = content_name(plain, &bytes);
                 el.set_attribute("href", &format!("{base}{file}"))?;
@@ -66,6 +72,7 @@ pub fn stage(page: &str, source: &Path, base: &str) -> Result<(String, Vec<Sheet
 mod tests {
     use super::*;
 
+    /// A folder of its own for each test (each gives a different number of files).
     fn folder(files: &[(&str, &str)]) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("dicetray-xtask-sheets-{}-{}", std::process::id(), files.len()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -87,7 +94,7 @@ mod tests {
     #[test]
     fn each_listed_sheet_gets_a_content_name_and_its_integrity_and_nothing_else_changes() {
         let dir = folder(&[("style/tray.css", ".tray{}"), ("style/help.css", ".help{}")]);
-        let (page, sheets) = stage(PAGE, &dir, "./").unwrap();
+        let (page, sheets) = stage(PAGE, &dir, "./", false).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         let tray = content_name("tray.css", b".tray{}");
         assert_eq!(sheets[0], Sheet { name: "tray".into(), file: tray.clone(), bytes: b".tray{}".to_vec() });
@@ -102,10 +109,10 @@ mod tests {
     #[test]
     fn a_missing_file_or_a_repeated_name_is_refused_with_the_sheets_name() {
         let dir = folder(&[("style/tray.css", ".tray{}")]);
-        let missing = stage(PAGE, &dir, "./").unwrap_err();
+        let missing = stage(PAGE, &dir, "./", false).unwrap_err();
         let repeated =
             PAGE.replace("data-sheet=\"help\" href=\"style/help.css\"", "data-sheet=\"tray\" href=\"style/tray.css\"");
-        let repeated = stage(&repeated, &dir, "./").unwrap_err().to_string();
+        let repeated = stage(&repeated, &dir, "./", false).unwrap_err().to_string();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(format!("{missing:#}").contains("read the screen sheet \"help\""), "{missing:#}");
         assert!(repeated.contains("distinct") && repeated.contains("\"tray\""), "{repeated}");
@@ -114,7 +121,23 @@ mod tests {
     #[test]
     fn a_link_without_a_css_href_is_refused() {
         let page = r#"<template id="screen-sheets"><link rel="stylesheet" data-sheet="x" /></template>"#;
-        let error = stage(page, Path::new("."), "./").unwrap_err().to_string();
+        let error = stage(page, Path::new("."), "./", false).unwrap_err().to_string();
         assert!(error.contains("\"x\" has no href"), "{error}");
+    }
+
+    #[test]
+    fn a_release_build_ships_each_sheet_minified_under_the_name_and_integrity_of_what_it_ships() {
+        let dir = folder(&[
+            ("style/tray.css", "/* tray */\n.tray {\n  color: red;\n}\n"),
+            ("style/help.css", ".help{}"),
+            ("style/x.css", ""),
+        ]);
+        let (page, sheets) = stage(PAGE, &dir, "./", true).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(sheets[0].bytes, b".tray{color:red;}");
+        let tray = content_name("tray.css", b".tray{color:red;}");
+        assert_eq!(sheets[0].file, tray);
+        let link = format!(r#"href="./{tray}" integrity="{}""#, integrity(b".tray{color:red;}"));
+        assert!(page.contains(&link), "{page}");
     }
 }
