@@ -32,11 +32,17 @@ pub use page::Page;
 pub use server::StaticServer;
 
 use std::future::Future;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// The checkout's root folder: this package is tests/e2e, two folders below it.
+pub fn checkout() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().and_then(Path::parent).expect("tests/e2e sits two folders below the checkout").to_path_buf()
+}
 
 /// Where the release build lives.
 pub fn dist_dir() -> PathBuf {
-    let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("dist");
+    let dist = checkout().join("dist");
     assert!(
         dist.join("index.html").exists(),
         "{} has no index.html: build the app first with `scripts/build-release.sh` (`make test` does this)",
@@ -48,7 +54,7 @@ pub fn dist_dir() -> PathBuf {
 /// Where screenshots go: `target/screenshots/` on an ordinary run, so a test run leaves the work tree clean;
 /// `docs/screenshots/` (the ones the README shows) with `DICETRAY_UPDATE_SCREENSHOTS=1`.
 pub fn screenshot_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = checkout();
     if std::env::var_os("DICETRAY_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
         return root.join("docs/screenshots");
     }
