@@ -53,21 +53,20 @@ threads="${DICETRAY_E2E_THREADS:-3}"
 
 native_lane() {
   step "lints, native (clippy, warnings denied)"
-  cargo clippy --workspace --all-targets -- -D warnings
+  cargo clippy --workspace --all-targets --features dicetray-app/e2e -- -D warnings
   step "lints, wasm32 (clippy, warnings denied)"
   cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -p dicetray-table -p dicetray-tablenet -- -D warnings
   step "browser end-to-end tests: build"
-  # JSON on stdout names the executable it built; the compiler's messages still go to the log as text. The suite is
-  # a package of its own (tests/e2e/Cargo.toml), so this builds none of the app's code.
+  # JSON on stdout names the executable it built; the compiler's messages still go to the log as text.
   local artifacts exe
-  artifacts="$(cargo test -p dicetray-e2e --no-run --message-format=json-render-diagnostics)"
+  artifacts="$(cargo test --features e2e --test e2e --no-run --message-format=json-render-diagnostics)"
   exe="$(grep '"reason":"compiler-artifact"' <<<"$artifacts" | grep '"src_path":"[^"]*/tests/e2e/main.rs"' \
     | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' || true)"
   [ -x "$exe" ] || { echo "cargo named no executable for tests/e2e/main.rs" >&2; return 1; }
   echo "browser tests: $exe"
   echo "$exe" >"$e2e_built.new" && mv "$e2e_built.new" "$e2e_built"
   step "workspace tests"
-  cargo test --workspace --exclude dicetray-e2e --no-fail-fast
+  cargo test --workspace --no-fail-fast
   step "engine guard (operation counts of every bench/compare row against budgets from its calibrated speed ratios)"
   cargo test -p dicetray-rules --features opcount --test engine_guard -- --nocapture
 }
@@ -85,10 +84,10 @@ wait_for() {
   done
 }
 
-# e2e ARGS...: the browser tests' binary, as `cargo test -p dicetray-e2e -- ARGS` runs it, with the environment it
-# has. The harness needs nothing else cargo would set: its paths come from `env!("CARGO_MANIFEST_DIR")` at build
-# time (harness::checkout, two folders up), and at run time it reads only CARGO_TARGET_DIR (screenshots), CARGO_HOME
-# and HOME (security.rs), which are this script's.
+# e2e ARGS...: the browser tests' binary, as `cargo test --features e2e --test e2e -- ARGS` runs it: from the
+# package's folder (this checkout's root, where test.sh runs), with the environment it has. The harness needs nothing
+# else cargo would set: its paths come from `env!("CARGO_MANIFEST_DIR")` at build time, and at run time it reads
+# only CARGO_TARGET_DIR (screenshots), CARGO_HOME and HOME (security.rs), which are this script's.
 e2e() {
   local exe
   exe="$(cat "$e2e_built")"

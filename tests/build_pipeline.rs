@@ -225,35 +225,3 @@ fn tempdir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
-
-/// The root package lists its integration tests (`autotests = false`, because `tests/e2e` is a package of its own
-/// whose `main.rs` cargo would otherwise take for one of them): a test file added under `tests/` without a
-/// `[[test]]` entry would never run.
-#[test]
-fn every_integration_test_of_the_root_package_is_listed_in_its_manifest() {
-    let manifest: toml::Table = read("Cargo.toml").parse().expect("Cargo.toml parses");
-    assert_eq!(manifest["package"]["autotests"].as_bool(), Some(false), "root Cargo.toml");
-    let listed: Vec<&str> = manifest["test"]
-        .as_array()
-        .expect("[[test]] entries")
-        .iter()
-        .map(|t| t["path"].as_str().expect("a test's path"))
-        .collect();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(checkout().join("tests")).expect("tests/") {
-        let path = entry.expect("an entry").path();
-        let name = path.file_name().expect("a name").to_string_lossy().into_owned();
-        if path.extension().is_some_and(|e| e == "rs") {
-            found.push(format!("tests/{name}"));
-        } else if path.join("main.rs").is_file() && !path.join("Cargo.toml").is_file() {
-            found.push(format!("tests/{name}/main.rs"));
-        }
-    }
-    found.sort();
-    let mut listed_sorted = listed.clone();
-    listed_sorted.sort();
-    assert_eq!(found, listed_sorted, "tests/ against Cargo.toml's [[test]] paths");
-    // The browser tests are their own package, a workspace member.
-    let members = manifest["workspace"]["members"].as_array().expect("members");
-    assert!(members.iter().any(|m| m.as_str() == Some("tests/e2e")), "{members:?}");
-}

@@ -4,6 +4,7 @@
 
 use crate::harness::{BrowserTest, Page};
 use serde_json::{json, Value};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
@@ -14,7 +15,7 @@ pub const AXE_VERSION: &str = "4.14.1";
 fn axe_source() -> &'static str {
     static SOURCE: OnceLock<String> = OnceLock::new();
     SOURCE.get_or_init(|| {
-        let prefix = crate::harness::checkout().join(".tools/npm");
+        let prefix = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".tools/npm");
         let package = prefix.join("node_modules/axe-core/package.json");
         let installed = std::fs::read_to_string(&package).unwrap_or_default();
         if !installed.contains(&format!("\"version\": \"{AXE_VERSION}\"")) {

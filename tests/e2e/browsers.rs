@@ -6,7 +6,7 @@
 //! visit. Then a table of two phones over the local relay in a network namespace (`table.rs`): two Firefox phones
 //! connect directly (WebRTC); WebKitGTK has no `RTCPeerConnection` (as an iPhone in Lockdown Mode), and sits at the
 //! table with a Chromium phone through the relays, with no error shown, each seeing the other's roll verified.
-//! Run one: `cargo test -p dicetray-e2e -- browsers::webkit_smoke --nocapture`.
+//! Run one: `cargo test --features e2e --test e2e -- browsers::webkit_smoke --nocapture`.
 
 use crate::harness::netns::in_own_netns;
 use crate::harness::seats::{run_table_test_probed, step, Seat, Seats, TableRun};

@@ -1,6 +1,6 @@
 //! Browser end-to-end tests: the release build in `dist/` served on loopback, driven in headless Chromium
 //! through chromedriver. `make test` builds `dist/` first; to run one test:
-//! `cargo test -p dicetray-e2e -- shell::navigation_switches_screens`.
+//! `cargo test --features e2e --test e2e -- shell::navigation_switches_screens`.
 
 mod a11y;
 mod browsers;

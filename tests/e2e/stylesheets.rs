@@ -3,6 +3,7 @@
 
 use crate::harness::BrowserTest;
 use serde_json::{json, Value};
+use std::path::PathBuf;
 
 /// The sources in the order index.html inlines them (`<link data-trunk rel="inline" href="style/….css">`).
 fn inlined_sources(index: &str) -> Vec<String> {
@@ -15,7 +16,7 @@ fn inlined_sources(index: &str) -> Vec<String> {
 
 #[test]
 fn every_shipped_sheet_reads_as_its_source() {
-    let root = crate::harness::checkout();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("read {path}: {e}"));
     let inlined = inlined_sources(&read("index.html"));
     assert_eq!(inlined, ["style/main.css", "style/roll.css", "style/pwa.css"], "index.html's inlined sheets");

@@ -5,7 +5,7 @@
 //!
 //! One test, `table_session`, is a journey with named steps (a failure says which step and which browser);
 //! `table_latency_figure` prints the tap-to-verified latency over 20 rolls (README quotes it; it asserts nothing
-//! about the figure). Run one: `cargo test -p dicetray-e2e -- --exact table::table_session --nocapture`.
+//! about the figure). Run one: `cargo test --features e2e --test e2e -- --exact table::table_session --nocapture`.
 
 use crate::harness::netns::in_own_netns;
 use crate::harness::peer::{CheatingPeer, TableLink};

@@ -15,7 +15,7 @@
 //!
 //! A test goes on past a failed check (`Findings`) and fails at the end naming every check that failed, so one run
 //! tells everything a build gets wrong. Run one:
-//! `cargo test -p dicetray-e2e -- --exact table_faults::a_late_joiner_sees_every_roll --nocapture`.
+//! `cargo test --features e2e --test e2e -- --exact table_faults::a_late_joiner_sees_every_roll --nocapture`.
 
 use crate::harness::lossy::{Faults, LossyLink};
 use crate::harness::netns::in_own_netns;

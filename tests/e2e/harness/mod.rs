@@ -32,17 +32,11 @@ pub use page::Page;
 pub use server::StaticServer;
 
 use std::future::Future;
-use std::path::{Path, PathBuf};
-
-/// The checkout's root folder: this package is tests/e2e, two folders below it.
-pub fn checkout() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().and_then(Path::parent).expect("tests/e2e sits two folders below the checkout").to_path_buf()
-}
+use std::path::PathBuf;
 
 /// Where the release build lives.
 pub fn dist_dir() -> PathBuf {
-    let dist = checkout().join("dist");
+    let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("dist");
     assert!(
         dist.join("index.html").exists(),
         "{} has no index.html: build the app first with `scripts/build-release.sh` (`make test` does this)",
@@ -54,7 +48,7 @@ pub fn dist_dir() -> PathBuf {
 /// Where screenshots go: `target/screenshots/` on an ordinary run, so a test run leaves the work tree clean;
 /// `docs/screenshots/` (the ones the README shows) with `DICETRAY_UPDATE_SCREENSHOTS=1`.
 pub fn screenshot_dir() -> PathBuf {
-    let root = checkout();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("DICETRAY_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
         return root.join("docs/screenshots");
     }
