@@ -1,4 +1,4 @@
-//! wasm-bindgen's output for the main module, trimmed before wasm-opt (both build profiles, so tests run what ships):
+//! wasm-bindgen's output for the main module, trimmed before wasm-opt, in release and debug builds alike:
 //!   - **short import names.** Each function the wasm imports from the JS is named `__wbg_<what>_<16 hex digits>`
 //!     under the module `./<stem>_bg.js`, once in the wasm's import section and once as a key of the JS's imports
 //!     object. The hashes cannot be compressed: 237 names cost 4.0 KB gzip of the wasm and 3.1 KB of the JS. They

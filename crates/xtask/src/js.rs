@@ -132,11 +132,12 @@ pub fn rename_property_keys(source: &str, renames: &[(String, String)], what: &s
                 PropertyKey::StringLiteral(s) if !it.computed => Some((s.value.as_str(), s.span, true)),
                 _ => None,
             };
-            if let Some(&i) = key.and_then(|(name, _, _)| self.index.get(name)) {
-                let (_, span, quoted) = key.expect("found above");
-                self.found[i] = true;
-                let to = &self.renames[i].1;
-                self.edits.push(Edit { span, text: if quoted { json_string(to) } else { to.clone() } });
+            if let Some((name, span, quoted)) = key {
+                if let Some(&i) = self.index.get(name) {
+                    self.found[i] = true;
+                    let to = &self.renames[i].1;
+                    self.edits.push(Edit { span, text: if quoted { json_string(to) } else { to.clone() } });
+                }
             }
             walk::walk_object_property(self, it);
         }
@@ -158,10 +159,9 @@ pub fn drop_classes(
     what: &str,
 ) -> Result<String> {
     /// What one top-level statement declares and uses of the classes.
-    #[derive(Default)]
     struct Uses<'c> {
         classes: &'c [&'c str],
-        exports: Option<&'c std::collections::BTreeSet<String>>,
+        exports: &'c std::collections::BTreeSet<String>,
         declares: Option<String>,
         uses: Option<String>,
     }
@@ -178,7 +178,7 @@ pub fn drop_classes(
             }
         }
         fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
-            if self.exports.is_some_and(|e| e.contains(it.property.name.as_str())) {
+            if self.exports.contains(it.property.name.as_str()) {
                 self.uses.get_or_insert_with(|| it.property.name.to_string());
             }
             walk::walk_static_member_expression(self, it);
@@ -189,11 +189,10 @@ pub fn drop_classes(
     let mut misused = Vec::new();
     with_module(source, what, |program| {
         for statement in &program.body {
-            let mut uses = Uses { classes, exports: Some(exports), ..Default::default() };
+            let mut uses = Uses { classes, exports, declares: None, uses: None };
             uses.visit_statement(statement);
             let declaration = |d: &Declaration| matches!(d, Declaration::ClassDeclaration(_));
             let removable = match statement {
-                Statement::ExportNamedDeclaration(_) => false,
                 Statement::ExportDeclaration(e) => declaration(&e.declaration) && uses.declares.is_some(),
                 Statement::ClassDeclaration(_) => uses.declares.is_some(),
                 Statement::IfStatement(_) => true,
@@ -203,12 +202,11 @@ pub fn drop_classes(
                 _ => false,
             };
             match (uses.declares, uses.uses) {
-                (Some(class), _) if removable => {
-                    declared.push(class);
+                (None, None) => {}
+                (declares, _) if removable => {
+                    declared.extend(declares);
                     edits.push(Edit { span: statement.span(), text: String::new() });
                 }
-                (None, Some(_)) if removable => edits.push(Edit { span: statement.span(), text: String::new() }),
-                (None, None) => {}
                 (declares, uses) => misused.push(declares.or(uses).expect("one of them")),
             }
         }
