@@ -255,6 +255,8 @@ impl Seat {
                     const logged = window.__e2e ? window.__e2e.console.join(' / ') : ''; \
                     return location.hash + ' | ' + (m ? m.innerText.replace(/\\s+/g, ' ').slice(0, 400) : '') \
                       + ' | console.error: ' + logged.slice(0, 600) \
+                      + ' | relays and refused: ' + [...document.querySelectorAll('.table-relays, ul.table-refused > li')] \
+                          .map(e => e.textContent.trim()).join(' / ').slice(0, 800) \
                       + ' | resources: ' + performance.getEntriesByType('resource').length + ' ' \
                       + JSON.stringify(performance.getEntriesByType('resource').filter(e => !e.responseStatus \
                           || e.responseStatus >= 400).map(e => [e.name.split('/').pop(), e.responseStatus, Math.round(e.duration)]).slice(0, 12));";
