@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every check: format, then three lanes at once (the machine has 2 cores and no lane keeps both busy: LTO,
 # linking, wasm-opt and the tests run on one core for long stretches):
-#   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests and the engine's
-#                 regression guard (bench/README.md, "Benchmarks");
+#   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests (the xtask's in
+#                 its own profile) and the engine's regression guard (bench/README.md, "Benchmarks");
 #   release lane: the release build of the site, its size budget, then the browser end-to-end tests against that
 #                 build, as soon as the native lane has built them (so they run beside the workspace's tests):
 #                 every suite in Chromium's headless shell, and the smoke journey (tests/e2e/browsers.rs) in the full
@@ -66,7 +66,13 @@ native_lane() {
   echo "browser tests: $exe"
   echo "$exe" >"$e2e_built.new" && mv "$e2e_built.new" "$e2e_built"
   step "workspace tests"
-  cargo test --workspace --no-fail-fast
+  # The build after cargo (crates/xtask) is tested in its own profile, the one Trunk's hook builds it in: its 136
+  # registry crates (oxc, lol_html, wasm-split's, wasmparser...) are compiled once, for the release lane's build,
+  # and not a second time unoptimized for a dev-profile test (cargo's unit graphs: the dev builds of `make test`
+  # need 450 registry units instead of 586; the xtask's profile adds none).
+  cargo test --workspace --exclude dicetray-xtask --no-fail-fast
+  step "the build after cargo's tests (crates/xtask, in its profile: cargo test --profile xtask)"
+  cargo test --profile xtask -p dicetray-xtask --no-fail-fast
   step "engine guard (operation counts of every bench/compare row against budgets from its calibrated speed ratios)"
   cargo test -p dicetray-rules --features opcount --test engine_guard -- --nocapture
 }
