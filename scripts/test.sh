@@ -51,26 +51,32 @@ for test in "${netns_tests[@]}"; do skip_netns+=(--skip "$test"); done
 threads="${DICETRAY_E2E_THREADS:-3}"
 [ "$threads" -ge 2 ] || { echo "DICETRAY_E2E_THREADS must be at least 2 (one for the table lane)" >&2; exit 1; }
 
+# What the native lane's builds select: the same packages and features for the browser tests' build and the
+# workspace's tests, so cargo resolves the same dependencies for both and compiles the app's crate, which both link,
+# once (the browser tests' target is `test = false`, so the workspace's tests do not run it). The build after cargo
+# (crates/xtask) is tested in its own profile, the one Trunk's hook builds it in: its 136 registry crates (oxc,
+# lol_html, wasm-split's, wasmparser...) are then compiled once, for the release lane, and not a second time
+# unoptimized (cargo's unit graphs: the dev builds of `make test` need 450 registry units instead of 586).
+selected=(--workspace --exclude dicetray-xtask --features dicetray-app/e2e)
+
 native_lane() {
   step "lints, native (clippy, warnings denied)"
   cargo clippy --workspace --all-targets --features dicetray-app/e2e -- -D warnings
+  # `--all-targets` leaves out a `test = false` target, and cargo ignores `--test e2e` beside it.
+  cargo clippy --workspace --test e2e --features dicetray-app/e2e -- -D warnings
   step "lints, wasm32 (clippy, warnings denied)"
   cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -p dicetray-table -p dicetray-tablenet -- -D warnings
   step "browser end-to-end tests: build"
   # JSON on stdout names the executable it built; the compiler's messages still go to the log as text.
   local artifacts exe
-  artifacts="$(cargo test --features e2e --test e2e --no-run --message-format=json-render-diagnostics)"
+  artifacts="$(cargo test "${selected[@]}" --test e2e --no-run --message-format=json-render-diagnostics)"
   exe="$(grep '"reason":"compiler-artifact"' <<<"$artifacts" | grep '"src_path":"[^"]*/tests/e2e/main.rs"' \
     | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' || true)"
   [ -x "$exe" ] || { echo "cargo named no executable for tests/e2e/main.rs" >&2; return 1; }
   echo "browser tests: $exe"
   echo "$exe" >"$e2e_built.new" && mv "$e2e_built.new" "$e2e_built"
   step "workspace tests"
-  # The build after cargo (crates/xtask) is tested in its own profile, the one Trunk's hook builds it in: its 136
-  # registry crates (oxc, lol_html, wasm-split's, wasmparser...) are compiled once, for the release lane's build,
-  # and not a second time unoptimized for a dev-profile test (cargo's unit graphs: the dev builds of `make test`
-  # need 450 registry units instead of 586; the xtask's profile adds none).
-  cargo test --workspace --exclude dicetray-xtask --no-fail-fast
+  cargo test "${selected[@]}" --no-fail-fast
   step "the build after cargo's tests (crates/xtask, in its profile: cargo test --profile xtask)"
   cargo test --profile xtask -p dicetray-xtask --no-fail-fast
   step "engine guard (operation counts of every bench/compare row against budgets from its calibrated speed ratios)"
