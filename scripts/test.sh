@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every check: format, then three lanes at once (the machine has 2 cores and no lane keeps both busy: LTO,
 # linking, wasm-opt and the tests run on one core for long stretches):
-#   native lane:  lints (native and wasm32), the browser tests' build, then the workspace's tests (the xtask's in
-#                 its own profile) and the engine's regression guard (bench/README.md, "Benchmarks");
+#   native lane:  the browser tests' build, then the workspace's tests (the xtask's in its own profile), both with
+#                 the workspace's crates linted by clippy as they compile; clippy on what they do not build (the
+#                 benchmarks, the wasm32 crates); the engine's regression guard (bench/README.md, "Benchmarks");
 #   release lane: the release build of the site, its size budget, then the browser end-to-end tests against that
 #                 build, as soon as the native lane has built them (so they run beside the workspace's tests):
 #                 every suite in Chromium's headless shell, and the smoke journey (tests/e2e/browsers.rs) in the full
@@ -59,26 +60,53 @@ threads="${DICETRAY_E2E_THREADS:-3}"
 # unoptimized (cargo's unit graphs: the dev builds of `make test` need 450 registry units instead of 586).
 selected=(--workspace --exclude dicetray-xtask --features dicetray-app/e2e)
 
+# linted CARGO_COMMAND...: a cargo build or test whose workspace crates are compiled by clippy-driver (rustc with
+# clippy's lints), warnings denied, as `cargo clippy -- -D warnings` would check them: the build lints as it compiles,
+# so the lints need no check pass of their own over every dependency (about 450 crates that `cargo clippy` checked
+# apart from the build's; bench/README.md, "Clippy inside the build"). Cargo hands the wrapper the workspace's crates
+# only; the dependencies are compiled by rustc as in any build. CLIPPY_ARGS is how `cargo clippy` passes its
+# arguments to clippy-driver; `lint_probe` below proves on every run that this toolchain's clippy-driver reads it.
+linted() {
+  RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" "$@"
+}
+
+# lint_probe: `linted` fails a build of scripts/lint-probe (a crate outside the workspace, no dependencies, one
+# function clippy warns about); if it ever built, the builds above would have linted nothing.
+lint_probe() {
+  local out
+  out="$(mktemp -d)"
+  if linted cargo build --quiet --locked --manifest-path scripts/lint-probe/Cargo.toml --target-dir "$out" 2>"$out/log"; then
+    rm -rf "$out"
+    echo "the clippy wrapper passed scripts/lint-probe, which clippy warns about: the builds were not linted" >&2
+    return 1
+  fi
+  grep -q 'implied by `-D warnings`' "$out/log" || { cat "$out/log" >&2; rm -rf "$out"; echo "scripts/lint-probe failed, but not on a lint denied by -D warnings" >&2; return 1; }
+  rm -rf "$out"
+  echo "lint probe: clippy-driver denied scripts/lint-probe's warnings"
+}
+
 native_lane() {
-  step "lints, native (clippy, warnings denied)"
-  cargo clippy --workspace --all-targets --features dicetray-app/e2e -- -D warnings
-  # `--all-targets` leaves out a `test = false` target, and cargo ignores `--test e2e` beside it.
-  cargo clippy --workspace --test e2e --features dicetray-app/e2e -- -D warnings
-  step "lints, wasm32 (clippy, warnings denied)"
-  cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -p dicetray-table -p dicetray-tablenet -- -D warnings
-  step "browser end-to-end tests: build"
+  step "browser end-to-end tests: build (the workspace's crates linted by clippy as they compile, warnings denied)"
+  lint_probe
   # JSON on stdout names the executable it built; the compiler's messages still go to the log as text.
   local artifacts exe
-  artifacts="$(cargo test "${selected[@]}" --test e2e --no-run --message-format=json-render-diagnostics)"
+  artifacts="$(linted cargo test "${selected[@]}" --test e2e --no-run --message-format=json-render-diagnostics)"
   exe="$(grep '"reason":"compiler-artifact"' <<<"$artifacts" | grep '"src_path":"[^"]*/tests/e2e/main.rs"' \
     | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' || true)"
   [ -x "$exe" ] || { echo "cargo named no executable for tests/e2e/main.rs" >&2; return 1; }
   echo "browser tests: $exe"
   echo "$exe" >"$e2e_built.new" && mv "$e2e_built.new" "$e2e_built"
-  step "workspace tests"
-  cargo test "${selected[@]}" --no-fail-fast
-  step "the build after cargo's tests (crates/xtask, in its profile: cargo test --profile xtask)"
-  cargo test --profile xtask -p dicetray-xtask --no-fail-fast
+  step "workspace tests (linted as they compile, warnings denied)"
+  # `cargo test` builds every library, binary, test and example of the selected packages: all of
+  # `cargo clippy --all-targets` but the benchmarks, linted below.
+  linted cargo test "${selected[@]}" --no-fail-fast
+  step "lints the builds do not cover (clippy, warnings denied): the benchmarks, then the wasm32 crates"
+  cargo clippy -p dicetray-rules --benches -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown -p dicetray-app -p dicetray-rules -p dicetray-table -p dicetray-tablenet -- -D warnings
+  step "the build after cargo's tests (crates/xtask, in its profile: cargo test --profile xtask; linted as it compiles)"
+  # Its test build is another unit than the binary Trunk's hook builds (cargo test builds a binary's unit tests, and
+  # the xtask has no other test), so the release lane's build is not invalidated by the wrapper.
+  linted cargo test --profile xtask -p dicetray-xtask --no-fail-fast
   step "engine guard (operation counts of every bench/compare row against budgets from its calibrated speed ratios)"
   cargo test -p dicetray-rules --features opcount --test engine_guard -- --nocapture
 }
