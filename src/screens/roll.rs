@@ -5,6 +5,7 @@ use crate::state::erased;
 use crate::state::situation::SituationMemory;
 use crate::state::use_app_state;
 use crate::systems::{self, kit, system_name};
+use crate::widgets::later::Staged;
 use crate::widgets::table_settings::TableSettings;
 use dicetray_rules::systems::SYSTEMS;
 use leptos::prelude::*;
@@ -66,6 +67,8 @@ pub fn RollScreen() -> impl IntoView {
     if !panel_shown.get_untracked() {
         set_timeout(move || panel_shown.set(true), Duration::ZERO);
     }
+    // That panel is built in stages too: its parts in `<Later>` a task after the rest (widgets/later.rs).
+    let startup_panel = StoredValue::new(!panel_shown.get_untracked());
 
     let character_options = move || {
         let current = who.get_untracked();
@@ -127,6 +130,8 @@ pub fn RollScreen() -> impl IntoView {
                 let PanelKey { system, character } = key.get();
                 // The panel restores and remembers its inputs in this roller's situation.
                 SituationMemory::provide(state, character.as_deref());
+                provide_context(Staged(startup_panel.get_value()));
+                startup_panel.set_value(false);
                 panel(&system, character)
             }}
             <p class="sr-only roll-announcer" role="status" aria-live="polite">{move || announcer.0.get()}</p>

@@ -1,12 +1,13 @@
 //! Small components shared by several screens (`big_result`: a result full screen for the table), how a time reads (`time`), and the phone beyond the page
 //! (`device`: vibration and wake lock, with their settings in `table_settings`), and the latest roll's dice
-//! landing (`landing`).
+//! landing (`landing`); `later`, a part of start-up's Roll panel built a task after the rest.
 
 pub mod big_result;
 pub mod device;
 pub mod dice;
 pub mod download;
 pub mod landing;
+pub mod later;
 pub mod lazy_screen;
 pub mod luck;
 pub mod notices;

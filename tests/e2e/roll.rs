@@ -57,11 +57,14 @@ pub(crate) async fn open_system(page: &Page, system: &str) {
     page.open("#/roll").await;
     page.select("#roll-system", system).await;
     page.wait_for(&format!(".roll-panel[data-system=\"{system}\"]")).await;
+    // Start-up's panel builds its Roll bar a task or two after its first inputs (src/widgets/later.rs).
+    page.wait_for(".roll-panel #roll-button").await;
 }
 
 /// Click Roll and wait for a result; returns its outcome name.
 pub(crate) async fn roll(page: &Page) -> String {
     let count = history_marker(page).await;
+    page.wait_for("#roll-button").await;
     // On a wide screen the button sits in the right-hand column, which may be under the sticky header.
     page.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
     page.click("#roll-button").await;

@@ -10,6 +10,7 @@ use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, rows, HalfStepper, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
+use crate::widgets::later::Later;
 use dicetray_rules::systems::hack_and_slash::{HackAndSlash, HackAndSlashRequest, HackAndSlashRoll};
 use dicetray_rules::systems::Variant as _;
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
@@ -164,13 +165,15 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
                 <OpposerList opposers next />
             </Show>
         </div>
-        <div class="panel-odds">
-            <OddsView odds=odds label=HackAndSlash::words />
-            <ContestFavourite contest={contest_of::<HackAndSlash>(move || request.get(), odds)} />
-        </div>
-        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
-        <EveryChoice request=erased::derive(move || request.get().ok().map(HackAndSlash::request)) />
-        <div class="panel-output"><HackAndSlashResult last /></div>
+        <Later>
+            <div class="panel-odds">
+                <OddsView odds=odds label=HackAndSlash::words />
+                <ContestFavourite contest={contest_of::<HackAndSlash>(move || request.get(), odds)} />
+            </div>
+            <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=HackAndSlash::words />
+            <EveryChoice request=erased::derive(move || request.get().ok().map(HackAndSlash::request)) />
+            <div class="panel-output"><HackAndSlashResult last /></div>
+        </Later>
     }
 }
 

@@ -11,6 +11,7 @@ use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, CheckField, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
+use crate::widgets::later::Later;
 use dicetray_rules::systems::remedy::difficulty_name;
 use dicetray_rules::systems::remedy::{Check, CheckDice, Reactive, Remedy, RemedyRequest, RerollPolicy};
 use dicetray_rules::systems::Variant as _;
@@ -248,26 +249,28 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             <RangeFields side=own triumph_id="rm-triumph-from" disaster_id="rm-disaster-to" opponent=false />
             <CheckField id="rm-attack" label="Attack (a triumph is a critical hit)" value=attack />
         </div>
-        <div class="panel-odds">
-            <OddsView odds=odds label=Remedy::words />
-            <ContestFavourite contest />
-            <Show when=move || reroll_range.get()>
-                <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
-            </Show>
-        </div>
-        <RollBar
-            system=ID
-            enabled=erased::derive(move || request.with(Result::is_ok))
-            on_roll=on_roll
-            odds=odds
-            label=Remedy::words
-            follow_up=erased::derive(move || {
-                let open = last.with(|r| r.as_ref().is_some_and(|r| !r.roll.check.rerollable.is_empty()));
-                open.then_some(FollowUp { label: "Reroll (♻)…", target: ".reroll-choice" })
-            })
-        />
-        <EveryChoice request=erased::derive(move || request.get().ok().map(Remedy::request)) />
-        <div class="panel-output"><RemedyResult last /></div>
+        <Later>
+            <div class="panel-odds">
+                <OddsView odds=odds label=Remedy::words />
+                <ContestFavourite contest />
+                <Show when=move || reroll_range.get()>
+                    <p class="field-hint odds-policy">"These odds assume you reroll (♻) whichever of your d20s in the ♻ range most raise your chance of success; after a roll, you choose."</p>
+                </Show>
+            </div>
+            <RollBar
+                system=ID
+                enabled=erased::derive(move || request.with(Result::is_ok))
+                on_roll=on_roll
+                odds=odds
+                label=Remedy::words
+                follow_up=erased::derive(move || {
+                    let open = last.with(|r| r.as_ref().is_some_and(|r| !r.roll.check.rerollable.is_empty()));
+                    open.then_some(FollowUp { label: "Reroll (♻)…", target: ".reroll-choice" })
+                })
+            />
+            <EveryChoice request=erased::derive(move || request.get().ok().map(Remedy::request)) />
+            <div class="panel-output"><RemedyResult last /></div>
+        </Later>
     }
 }
 

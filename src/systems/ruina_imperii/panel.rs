@@ -14,6 +14,7 @@ use crate::systems::kit::{int32, roll_and_record, rows, NumberField, OddsView, R
 use crate::systems::more::more_inputs;
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
+use crate::widgets::later::Later;
 use dicetray_rules::systems::ruina_imperii::{Fortune, Opponent, RuinaImperii, RuinaImperiiRequest};
 use dicetray_rules::systems::Variant as _;
 use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
@@ -166,15 +167,17 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
                 <SelectField id="ri-explode" label="Explode from elsewhere" value=explode options=explode_options() />
             })}
         </div>
-        <div class="panel-odds">
-            <OddsView odds=odds label=RuinaImperii::words />
-            <ContestFavourite contest={contest_of::<RuinaImperii>(move || request.get(), odds)} />
-        </div>
-        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
-        <EveryChoice request=erased::derive(move || request.get().ok().map(RuinaImperii::request)) />
-        <div class="panel-output">
-            <RuinaImperiiResult last=erased::derive(move || last.with(|l| l.as_ref().map(|r| r.roll.clone()))) />
-            <FortuneAfter last scene_fortune character=character_id.get_value() />
-        </div>
+        <Later>
+            <div class="panel-odds">
+                <OddsView odds=odds label=RuinaImperii::words />
+                <ContestFavourite contest={contest_of::<RuinaImperii>(move || request.get(), odds)} />
+            </div>
+            <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok) && fortune_ok()) on_roll=on_roll odds=odds label=RuinaImperii::words follow_up />
+            <EveryChoice request=erased::derive(move || request.get().ok().map(RuinaImperii::request)) />
+            <div class="panel-output">
+                <RuinaImperiiResult last=erased::derive(move || last.with(|l| l.as_ref().map(|r| r.roll.clone()))) />
+                <FortuneAfter last scene_fortune character=character_id.get_value() />
+            </div>
+        </Later>
     }
 }

@@ -18,6 +18,7 @@ use dicetray_rules::systems::{RequestError, Roll, RuleSystem};
 
 use crate::state::erased;
 use crate::systems::every_choice::EveryChoice;
+use crate::widgets::later::Later;
 use dicetray_rules::systems::Variant as _;
 use leptos::prelude::*;
 
@@ -157,11 +158,13 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
             <BandList bands=bands />
             <EffectReads effect=erased::derive(move || last.with(|l| l.as_ref().map(|(roll, _)| roll.effect))) />
         </div>
-        <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /></div>
-        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TotalEffect::words />
-        <EveryChoice request=erased::derive(move || request.get().ok().map(TotalEffect::request)) />
-        <div class="panel-output">
-            {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}
-        </div>
+        <Later>
+            <div class="panel-odds"><OddsView odds=odds label=TotalEffect::words events_caption="Chance of each band (they can overlap)" /></div>
+            <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TotalEffect::words />
+            <EveryChoice request=erased::derive(move || request.get().ok().map(TotalEffect::request)) />
+            <div class="panel-output">
+                {move || last.get().map(|(roll, notes)| view! { <TotalEffectResult roll notes /> })}
+            </div>
+        </Later>
     }
 }

@@ -5,6 +5,7 @@ use crate::state::erased;
 use crate::state::situation::{remember, remember_with, ROW};
 use crate::systems::kit::{int, CheckField, NumberField, SelectField};
 use crate::systems::more::more_inputs;
+use crate::widgets::later::Later;
 use dicetray_rules::systems::twenty_four::{leverage_die, rank_dice, CalledShot, DcIncrease, Limb, TwentyFourRequest};
 use dicetray_rules::systems::RequestError;
 use dicetray_saved::sheets::twenty_four::Skill;
@@ -175,30 +176,32 @@ pub fn TwentyFourInputs(
                 hint=leverage_hint
             />
             <NumberField id="tf-dc" label="Base DC" field="dc" value=dc min=0 max=60 hint=dc_hint />
-            <IncreaseList
-                title="Pressure"
-                prefix="tf-pressure"
-                entries=pressure
-                amounts=vec![1, 2, 3]
-                placeholder="e.g. darkness"
-                presets=PRESSURE_EXAMPLES
-            />
-            <IncreaseList
-                title="Status DC increase"
-                prefix="tf-status"
-                entries=status
-                amounts=(1..=10).collect()
-                placeholder="e.g. Prone"
-            />
-            <Attack situation />
-            {more_inputs(move || crushing_on.get_untracked() || situation.kept_only.get_untracked(), view! {
-                <Crushing situation />
-                <CheckField
-                    id="tf-kept-only"
-                    label="Table option: Partial Critical counts kept dice only"
-                    value=situation.kept_only
+            <Later>
+                <IncreaseList
+                    title="Pressure"
+                    prefix="tf-pressure"
+                    entries=pressure
+                    amounts=vec![1, 2, 3]
+                    placeholder="e.g. darkness"
+                    presets=PRESSURE_EXAMPLES
                 />
-            })}
+                <IncreaseList
+                    title="Status DC increase"
+                    prefix="tf-status"
+                    entries=status
+                    amounts=(1..=10).collect()
+                    placeholder="e.g. Prone"
+                />
+                <Attack situation />
+                {more_inputs(move || crushing_on.get_untracked() || situation.kept_only.get_untracked(), view! {
+                    <Crushing situation />
+                    <CheckField
+                        id="tf-kept-only"
+                        label="Table option: Partial Critical counts kept dice only"
+                        value=situation.kept_only
+                    />
+                })}
+            </Later>
         </div>
     }
 }

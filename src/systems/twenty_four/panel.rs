@@ -14,6 +14,7 @@ use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
+use crate::widgets::later::Later;
 use dicetray_rules::systems::twenty_four::{can_push, is_forbidden_retry_of, TwentyFour};
 use dicetray_rules::systems::Variant as _;
 use dicetray_rules::systems::{Roll, RuleSystem};
@@ -81,26 +82,28 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
 
     view! {
         <TwentyFourInputs situation request />
-        <div class="panel-odds">
-            <OddsView odds=odds label=TwentyFour::words />
-            <HitLocationOdds request=request />
-        </div>
-        <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words follow_up=push_offer refused=erased::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
-        <EveryChoice request=erased::derive(move || request.get().ok().map(TwentyFour::request)) />
-        <div class="panel-output">
-            <Show when=move || last.retry_tried.get() && forbidden.get()>
-                <p class="retry-message" role="alert">
-                    "Not a free roll: after a Miss, the same skill at the same DC with nothing changed cannot simply be rolled again (24-System). Change the situation (a new approach, tool, help or Leverage)"
-                    {move || if can_push_now() { ", or Push Your Luck below." } else { "; a pushed roll cannot be pushed again." }}
-                </p>
-            </Show>
-            <Show when=move || same_again.get()>
-                <SituationChanged value=situation_changed />
-            </Show>
-            <TwentyFourResult last character=character.clone() />
-            <Show when=can_push_now>
-                {move || lazy_push_form(last, character_id.get_value())}
-            </Show>
-        </div>
+        <Later>
+            <div class="panel-odds">
+                <OddsView odds=odds label=TwentyFour::words />
+                <HitLocationOdds request=request />
+            </div>
+            <RollBar system=ID enabled=erased::derive(move || request.with(Result::is_ok)) on_roll=on_roll odds=odds label=TwentyFour::words follow_up=push_offer refused=erased::derive(move || (last.retry_tried.get() && forbidden.get()).then(|| "Not a free roll: after a Miss, change the situation before rolling again (or push). See below.".to_string())) />
+            <EveryChoice request=erased::derive(move || request.get().ok().map(TwentyFour::request)) />
+            <div class="panel-output">
+                <Show when=move || last.retry_tried.get() && forbidden.get()>
+                    <p class="retry-message" role="alert">
+                        "Not a free roll: after a Miss, the same skill at the same DC with nothing changed cannot simply be rolled again (24-System). Change the situation (a new approach, tool, help or Leverage)"
+                        {move || if can_push_now() { ", or Push Your Luck below." } else { "; a pushed roll cannot be pushed again." }}
+                    </p>
+                </Show>
+                <Show when=move || same_again.get()>
+                    <SituationChanged value=situation_changed />
+                </Show>
+                <TwentyFourResult last character=character.clone() />
+                <Show when=can_push_now>
+                    {move || lazy_push_form(last, character_id.get_value())}
+                </Show>
+            </div>
+        </Later>
     }
 }

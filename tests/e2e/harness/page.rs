@@ -397,6 +397,8 @@ impl Page {
     /// Click the Roll screen's Roll button and wait for the roll's outcome. The button is scrolled into view
     /// first: on a wide screen it sits in the right-hand column, which may be under the sticky header.
     pub async fn click_roll(&self) {
+        // At start-up the panel's Roll bar is built a task or two after its first inputs (src/widgets/later.rs).
+        self.wait_for("#roll-button").await;
         self.js("document.querySelector('#roll-button').scrollIntoView({block: 'center'});", vec![]).await;
         self.click("#roll-button").await;
         self.wait_for(".roll-result .outcome").await;
