@@ -73,16 +73,20 @@ linted() {
 # lint_probe: `linted` fails a build of scripts/lint-probe (a crate outside the workspace, no dependencies, one
 # function clippy warns about); if it ever built, the builds above would have linted nothing.
 lint_probe() {
-  local out
+  local out status=0
   out="$(mktemp -d)"
   if linted cargo build --quiet --locked --manifest-path scripts/lint-probe/Cargo.toml --target-dir "$out" 2>"$out/log"; then
-    rm -rf "$out"
     echo "the clippy wrapper passed scripts/lint-probe, which clippy warns about: the builds were not linted" >&2
-    return 1
+    status=1
+  elif ! grep -q 'implied by `-D warnings`' "$out/log"; then
+    cat "$out/log" >&2
+    echo "scripts/lint-probe failed, but not on a lint denied by -D warnings" >&2
+    status=1
+  else
+    echo "lint probe: clippy-driver denied scripts/lint-probe's warning"
   fi
-  grep -q 'implied by `-D warnings`' "$out/log" || { cat "$out/log" >&2; rm -rf "$out"; echo "scripts/lint-probe failed, but not on a lint denied by -D warnings" >&2; return 1; }
   rm -rf "$out"
-  echo "lint probe: clippy-driver denied scripts/lint-probe's warnings"
+  return "$status"
 }
 
 native_lane() {
