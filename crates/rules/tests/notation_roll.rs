@@ -133,3 +133,30 @@ fn ties_keep_the_die_rolled_first() {
     let kept: Vec<bool> = r.dice().iter().map(|d| d.kept).collect();
     assert_eq!(kept, vec![true, true, false]);
 }
+
+/// A lone group's text is written by the renderer's quick paths (faces only; one throw a die; Fudge faces from a
+/// table; ` dropped` cut in without a branch), and `group_text` writes it the long way, reading every die: both
+/// give the same text, for groups that take each path, over many seeds.
+#[test]
+fn quick_group_text_matches_the_long_way() {
+    for src in [
+        "3d6",
+        "4dF",
+        "4dF.1",
+        "20d20kh3",
+        "4d6kh3",
+        "4d6dl1",
+        "100d6",
+        "10d100u",
+        "10d10kl4",
+        "3d100",
+        "8d6>=4",
+        "6d20cs=20cf=1",
+    ] {
+        for seed in 0..300 {
+            let r = roll(src, seed);
+            let expect = format!("{} = {}", group_text(&r.groups[0]), r.total);
+            assert_eq!(r.text, expect, "{src}, seed {seed}");
+        }
+    }
+}

@@ -5,41 +5,85 @@
 /// 100 inline, anything else out of line.
 #[inline(always)]
 pub(crate) fn push_int(s: &mut String, v: i64) {
-    if (0..10).contains(&v) {
-        s.push((b'0' + v as u8) as char);
-    } else if (10..100).contains(&v) {
-        // both digits in one push, from a table (two pushes and a division were about 25 instructions)
-        let i = 2 * v as usize;
-        s.push_str(&PAIRS[i..i + 2]);
+    if (0..100).contains(&v) {
+        // one digit or two, with no branch on which: a die's faces are random, and a d20's branch on them was
+        // mispredicted about every other die (bench/README.md, "Rolls without guesses")
+        // (the last two bytes of an `Ascii` are ASCII too)
+        let [_, _, a, b] = COMMA_DIGITS[v as usize].0;
+        push_ascii_prefix(s, &Ascii([a, b]), 1 + usize::from(v >= 10));
     } else {
         push_int_long(s, v);
     }
 }
 
-/// `, ` and an integer, in one push below 100 (a die's face after the one before it in a breakdown).
+/// `, ` and an integer, in one push below 100 (a die's face after the one before it in a breakdown), with no branch
+/// on whether it has one digit or two (as [`push_int`]).
 #[inline(always)]
 pub(crate) fn push_comma_int(s: &mut String, v: i64) {
-    if (0..10).contains(&v) {
-        let i = 3 * v as usize;
-        s.push_str(&COMMA_DIGITS[i..i + 3]);
-    } else if (10..100).contains(&v) {
-        let i = 4 * (v as usize - 10);
-        s.push_str(&COMMA_PAIRS[i..i + 4]);
+    if (0..100).contains(&v) {
+        push_ascii_prefix(s, &COMMA_DIGITS[v as usize], 3 + usize::from(v >= 10));
     } else {
         s.push_str(", ");
         push_int_long(s, v);
     }
 }
 
-/// `, 0` to `, 9`.
-const COMMA_DIGITS: &str = ", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9";
-/// `, 10` to `, 99`.
-const COMMA_PAIRS: &str = concat!(
-    ", 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33",
-    ", 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57",
-    ", 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81",
-    ", 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99",
-);
+/// `, ` and a digit (`v` below 10), in one push of a fixed size.
+#[inline(always)]
+pub(crate) fn push_comma_digit(s: &mut String, v: i64) {
+    debug_assert!((0..10).contains(&v));
+    push_ascii_prefix(s, &COMMA_DIGITS[v as usize], 3);
+}
+
+/// Bytes that are ASCII: made only by [`Ascii::new`], which refuses anything else (in a constant, when it is
+/// compiled), so a string stays UTF-8 after any prefix of them is appended.
+#[derive(Clone, Copy)]
+pub(crate) struct Ascii<const N: usize>([u8; N]);
+
+impl<const N: usize> Ascii<N> {
+    pub(crate) const fn new(bytes: [u8; N]) -> Self {
+        let mut i = 0;
+        while i < N {
+            assert!(bytes[i].is_ascii(), "not ASCII");
+            i += 1;
+        }
+        Ascii(bytes)
+    }
+
+    /// How many bytes.
+    pub(crate) const fn len(&self) -> usize {
+        N
+    }
+
+    /// The last byte (`N` is at least 1).
+    pub(crate) const fn last(&self) -> u8 {
+        self.0[N - 1]
+    }
+}
+
+/// Append the first `len` bytes of `bytes` (`len <= N`): all `N` are copied, then the rest cut off, so the copy has
+/// a fixed size and nothing branches on `len`, which is random when it is a die's digit count or whether the die
+/// was dropped.
+#[inline(always)]
+pub(crate) fn push_ascii_prefix<const N: usize>(s: &mut String, bytes: &Ascii<N>, len: usize) {
+    // SAFETY: `Ascii` holds ASCII bytes only, so the string is UTF-8 after the copy, and after it is cut at any of
+    // them.
+    let v = unsafe { s.as_mut_vec() };
+    v.extend_from_slice(&bytes.0);
+    v.truncate(v.len() - (N - len.min(N)));
+}
+
+/// `, 0` to `, 99`, each in the first three or four of its bytes (a space after one digit).
+const COMMA_DIGITS: [Ascii<4>; 100] = {
+    let mut t = [Ascii([b' '; 4]); 100];
+    let mut v = 0;
+    while v < 100 {
+        let (hi, lo) = (b'0' + (v / 10) as u8, b'0' + (v % 10) as u8);
+        t[v] = Ascii::new(if v < 10 { [b',', b' ', lo, b' '] } else { [b',', b' ', hi, lo] });
+        v += 1;
+    }
+    t
+};
 
 /// `00` to `99`, each two digits at twice its value.
 const PAIRS: &str = concat!(
@@ -75,4 +119,39 @@ fn push_int_long(s: &mut String, v: i64) {
     // ASCII digits pushed one by one: `from_utf8`'s call and check cost more than the few bytes of a number
     s.reserve(buf.len() - i);
     buf[i..].iter().for_each(|&b| s.push(char::from(b)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every writer gives `fmt`'s text, around the edges of its tables (one digit, two, three, more, negative), and
+    /// the string it appends to keeps what was there.
+    #[test]
+    fn integers_read_as_fmt_writes_them() {
+        for v in (-1200..1200).chain([i64::MIN, i64::MAX, 99_999, 100_000]) {
+            let mut s = String::from("x");
+            push_int(&mut s, v);
+            assert_eq!(s, format!("x{v}"));
+            let mut s = String::from("x");
+            push_comma_int(&mut s, v);
+            assert_eq!(s, format!("x, {v}"));
+        }
+        for v in 0..10 {
+            let mut s = String::from("x");
+            push_comma_digit(&mut s, v);
+            assert_eq!(s, format!("x, {v}"));
+        }
+    }
+
+    /// A prefix of any length up to the whole, and a length past it taken as the whole.
+    #[test]
+    fn ascii_prefixes_cut_where_asked() {
+        let bytes = Ascii::new(*b"abcd");
+        for len in 0..=6 {
+            let mut s = String::from("é");
+            push_ascii_prefix(&mut s, &bytes, len);
+            assert_eq!(s, format!("é{}", &"abcd"[..len.min(4)]));
+        }
+    }
 }

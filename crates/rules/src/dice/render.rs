@@ -14,33 +14,46 @@
 //! A whole roll reads `4d6kh3 [6, 5, 3, 1 dropped] + 2 "bonus" = 16  # comment` (labels in double quotes).
 
 use super::ast::DiceGroup;
-use super::digits::{push_comma_int, push_int};
+use super::digits::{push_ascii_prefix, push_comma_digit, push_comma_int, push_int, Ascii};
 use super::group_roll::GroupRoll;
 use super::limits::MAX_EXPLOSIONS_PER_DIE;
 use crate::die::{DieKind, DieRoll};
 use std::fmt::Write;
 
+/// A Fudge face (-1, 0, 1) after `, `, at its face plus one.
+const FUDGE_FACES: [Ascii<3>; 3] = [Ascii::new(*b", -"), Ascii::new(*b", 0"), Ascii::new(*b", +")];
+
 #[inline(always)]
 fn push_face(s: &mut String, kind: DieKind, f: i64) {
-    match (kind, f) {
-        (DieKind::Fudge | DieKind::FudgeOne, 1) => s.push('+'),
-        (DieKind::Fudge | DieKind::FudgeOne, -1) => s.push('-'),
-        _ => push_int(s, f),
+    push_sep_face(s, false, kind, f);
+}
+
+/// [`push_face`] after `, ` if `sep`, in one push (a face below 100, or a Fudge face).
+#[inline(always)]
+fn push_sep_face(s: &mut String, sep: bool, kind: DieKind, f: i64) {
+    match kind {
+        DieKind::Standard(_) if sep => push_comma_int(s, f),
+        DieKind::Standard(_) => push_int(s, f),
+        // `+`, `0` or `-` from a table: a branch on the face was mispredicted about twice a `4dF` roll
+        _ if (-1..=1).contains(&f) => {
+            let faces = &FUDGE_FACES[(f + 1) as usize];
+            if sep {
+                push_ascii_prefix(s, faces, 3);
+            } else {
+                s.push(char::from(faces.last()));
+            }
+        }
+        _ => {
+            if sep {
+                s.push_str(", ");
+            }
+            push_int(s, f);
+        }
     }
 }
 
-/// [`push_face`] after `, ` if `sep` (in one push for a face below 100).
-#[inline(always)]
-fn push_sep_face(s: &mut String, sep: bool, kind: DieKind, f: i64) {
-    match (sep, kind) {
-        (true, DieKind::Standard(_)) => push_comma_int(s, f),
-        (true, _) => {
-            s.push_str(", ");
-            push_face(s, kind, f);
-        }
-        (false, _) => push_face(s, kind, f),
-    }
-}
+/// ` dropped`, for a die a keep/drop rule removed.
+const DROPPED: Ascii<8> = Ascii::new(*b" dropped");
 
 /// One throw as its text shows it. Most show only their face and maybe `!`: written here, where it is inlined
 /// (`10d10!>=8`: about 30 instructions a die), and the rest through a call.
@@ -143,8 +156,9 @@ pub(crate) enum Known {
     OneThrow,
     /// Every die is one throw of a numbered die, and the only mark a die can carry is ` dropped` (no success or
     /// critical rule): the text is faces, commas and ` dropped`, without reading each die's other marks or its kind
-    /// (about 40 instructions a die become about 20).
-    Faces,
+    /// (about 40 instructions a die become about 20). `drops`: a keep/drop rule can drop some; `one_digit`: every
+    /// face is below 10.
+    Faces { drops: bool, one_digit: bool },
 }
 
 /// [`push_group_text`], knowing `known` of its dice.
@@ -152,15 +166,18 @@ pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, known: Known) {
     s.reserve(g.notation.len() + 4 + g.dice.len() * 4);
     s.push_str(&g.notation);
     s.push_str(" [");
-    if known == Known::Faces && !g.throws_apart {
+    if let (Known::Faces { drops, one_digit }, false) = (known, g.throws_apart) {
         for (i, d) in g.dice.iter().enumerate() {
-            if i > 0 {
-                push_comma_int(s, d.face);
-            } else {
+            if i == 0 {
                 push_int(s, d.face);
+            } else if one_digit {
+                push_comma_digit(s, d.face);
+            } else {
+                push_comma_int(s, d.face);
             }
-            if !d.kept {
-                s.push_str(" dropped");
+            if drops {
+                // no branch on whether the die was dropped: which dice are is random (`20d20kh3` drops 17 of 20)
+                push_ascii_prefix(s, &DROPPED, DROPPED.len() * usize::from(!d.kept));
             }
         }
         s.push(']');

@@ -440,18 +440,29 @@ impl DiceGroup {
     /// if any) is rerolled with a plain throw, until its value is new (`u`) or once (`uo`). When no face could be
     /// new, the first reroll stands (rpg-dice-roller gives up after 1000 rerolls, which has the same odds).
     fn make_unique(&self, u: Unique, dice: &mut [DieRoll], rng: &mut RollRng) {
+        let min = self.die.min_face();
+        let faces = (self.die.max_face() - min + 1) as usize;
+        // The values of the dice so far as bits, when every value is one of at most 128 faces (no `min`/`max`
+        // clamp, no explosion: a penetrating throw counts one less than its face): a value is looked up in one
+        // step, not searched for among the earlier dice (where a repeat is found is random, and the search's exit
+        // was mispredicted about once a die of `10d100u`).
+        let bits = faces <= 128 && self.min.is_none() && self.max.is_none() && self.explode.is_none();
+        let bit = |v: i64| if bits { 1u128 << (v - min) as u32 } else { 0 };
+        let mut seen = dice.first().map_or(0, |d| bit(d.value));
         for i in 1..dice.len() {
-            let blocked =
-                |v: i64, earlier: &[DieRoll]| u.on.is_none_or(|c| c.matches(v)) && earlier.iter().any(|d| d.value == v);
+            let blocked = |v: i64, earlier: &[DieRoll]| {
+                u.on.is_none_or(|c| c.matches(v))
+                    && if bits { seen & bit(v) != 0 } else { earlier.iter().any(|d| d.value == v) }
+            };
             let (earlier, rest) = dice.split_at_mut(i);
             let d = &mut rest[0];
             if !blocked(d.value, earlier) {
+                seen |= bit(d.value);
                 continue;
             }
             // The faces that would stop the rerolls, listed only when needed: some face is new whenever there
             // are fewer earlier dice than faces.
             let stops = || -> Vec<i64> { self.faces().filter(|&f| !blocked(f, earlier)).collect() };
-            let faces = (self.die.max_face() - self.die.min_face() + 1) as usize;
             let some_stop = earlier.len() < faces || !stops().is_empty();
             d.rerolled.push(d.value);
             let mut replaced = 1;
@@ -469,6 +480,7 @@ impl DiceGroup {
                 }
             }
             self.show_plain_throw(d, f);
+            seen |= bit(f);
         }
     }
 }
@@ -572,14 +584,12 @@ fn keep_counted(dice: &mut [DieRoll], lo: usize, hi: usize, min: i64, n: usize) 
     }
     let last = min + at as i64;
     let mut ties = kept - seen;
+    // without a branch on the die's value (random): a die of the last value kept while ties are left
     for d in dice.iter_mut() {
-        d.kept = if d.value == last {
-            let keep = ties > 0;
-            ties = ties.saturating_sub(1);
-            keep
-        } else {
-            (d.value > last) == highest
-        };
+        let tie = d.value == last;
+        let keep_tie = tie & (ties > 0);
+        ties -= usize::from(keep_tie);
+        d.kept = keep_tie | (!tie & ((d.value > last) == highest));
     }
 }
 
@@ -860,7 +870,10 @@ impl Eval<'_> {
                 let known = if !g.one_throw_per_die() || g.unique.is_some() {
                     render::Known::Nothing
                 } else if g.marks_at_most_dropped() {
-                    render::Known::Faces
+                    render::Known::Faces {
+                        drops: g.keep.is_some() || g.drop.is_some(),
+                        one_digit: matches!(g.die, DieKind::Standard(sides) if sides < 10),
+                    }
                 } else {
                     render::Known::OneThrow
                 };
