@@ -151,12 +151,37 @@ fn quick_group_text_matches_the_long_way() {
         "10d10kl4",
         "3d100",
         "8d6>=4",
+        "8d6>=4f1",
+        "10d10kh6>=8f<=2",
         "6d20cs=20cf=1",
     ] {
         for seed in 0..300 {
             let r = roll(src, seed);
             let expect = format!("{} = {}", group_text(&r.groups[0]), r.total);
             assert_eq!(r.text, expect, "{src}, seed {seed}");
+        }
+    }
+}
+
+/// Each die's marks in the text match the die: ` ✓` a success, ` ✗` a failure, ` dropped` a die not kept (the
+/// renderer writes them without branching on the die, so a wrong cut would show here).
+#[test]
+fn success_marks_match_the_dice() {
+    for src in ["8d6>=4f1", "10d10kh6>=8f<=2", "6d20>=15f<=5cs=20cf=1"] {
+        for seed in 0..300 {
+            let r = roll(src, seed);
+            let dice = &r.groups[0].dice;
+            let marks = r.text.split(" [").nth(1).unwrap().split(']').next().unwrap();
+            let items: Vec<&str> = marks.split(", ").collect();
+            assert_eq!(items.len(), dice.len(), "{}", r.text);
+            for (item, d) in items.iter().zip(dice) {
+                assert_eq!(item.contains(" ✓"), d.count == 1, "{src}, seed {seed}: {}", r.text);
+                assert_eq!(item.contains(" ✗"), d.count == -1, "{src}, seed {seed}: {}", r.text);
+                assert_eq!(item.contains(" dropped"), !d.kept, "{src}, seed {seed}: {}", r.text);
+                assert_eq!(item.contains(" critical"), d.critical == 1, "{src}, seed {seed}: {}", r.text);
+                assert_eq!(item.contains(" fumble"), d.critical == -1, "{src}, seed {seed}: {}", r.text);
+                assert_eq!(item.trim_start().split(' ').next().unwrap(), d.face.to_string(), "{}", r.text);
+            }
         }
     }
 }

@@ -73,6 +73,16 @@ pub(crate) fn push_ascii_prefix<const N: usize>(s: &mut String, bytes: &Ascii<N>
     v.truncate(v.len() - (N - len.min(N)));
 }
 
+/// Append `text` if `keep`, with no branch on `keep` (random when it is whether a die was dropped or counted): the
+/// bytes are always copied, then cut off again unless kept.
+#[inline(always)]
+pub(crate) fn push_if(s: &mut String, text: &'static str, keep: bool) {
+    let len = s.len();
+    s.push_str(text);
+    // SAFETY: the string is cut where it ended before (a character boundary) or not at all, so it stays UTF-8.
+    unsafe { s.as_mut_vec() }.truncate(len + text.len() * usize::from(keep));
+}
+
 /// `, 0` to `, 99`, each in the first three or four of its bytes (a space after one digit).
 const COMMA_DIGITS: [Ascii<4>; 100] = {
     let mut t = [Ascii([b' '; 4]); 100];
@@ -141,6 +151,16 @@ mod tests {
             let mut s = String::from("x");
             push_comma_digit(&mut s, v);
             assert_eq!(s, format!("x, {v}"));
+        }
+    }
+
+    /// A text appended or not, after text of several bytes a character.
+    #[test]
+    fn push_if_appends_only_what_is_kept() {
+        for keep in [false, true] {
+            let mut s = String::from("é");
+            push_if(&mut s, " ✓", keep);
+            assert_eq!(s, if keep { "é ✓" } else { "é" });
         }
     }
 

@@ -14,7 +14,7 @@
 //! A whole roll reads `4d6kh3 [6, 5, 3, 1 dropped] + 2 "bonus" = 16  # comment` (labels in double quotes).
 
 use super::ast::DiceGroup;
-use super::digits::{push_ascii_prefix, push_comma_digit, push_comma_int, push_int, Ascii};
+use super::digits::{push_ascii_prefix, push_comma_digit, push_comma_int, push_if, push_int, Ascii};
 use super::group_roll::GroupRoll;
 use super::limits::MAX_EXPLOSIONS_PER_DIE;
 use crate::die::{DieKind, DieRoll};
@@ -108,7 +108,13 @@ fn push_suffix(s: &mut String, first: &DieRoll) {
         -1 => s.push_str(" ✗"),
         _ => {}
     }
-    match first.critical {
+    push_critical(s, first);
+}
+
+/// ` critical` or ` fumble`, if `cs`/`cf` marked the die.
+#[inline(always)]
+fn push_critical(s: &mut String, d: &DieRoll) {
+    match d.critical {
         1 => s.push_str(" critical"),
         -1 => s.push_str(" fumble"),
         _ => {}
@@ -193,7 +199,15 @@ pub(crate) fn push_group_text_of(s: &mut String, g: &GroupRoll, known: Known) {
             } else {
                 push_sep_face(s, i > 0, d.kind, d.face);
             }
-            if !d.kept || d.count != 0 || d.critical != 0 {
+            if g.successes {
+                // which dice are dropped or counted is random (`8d6>=4f1`): the marks are copied and cut, not guessed
+                push_if(s, " dropped", !d.kept);
+                push_if(s, " ✓", d.count == 1);
+                push_if(s, " ✗", d.count == -1);
+                if d.critical != 0 {
+                    push_critical(s, d);
+                }
+            } else if !d.kept || d.count != 0 || d.critical != 0 {
                 push_suffix(s, d);
             }
         }
