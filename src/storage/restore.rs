@@ -112,30 +112,29 @@ pub fn read_seating(text: &str) -> Result<Result<Seating, DecodeError>, SplitLoa
 }
 
 /// The history another tab saved (`raw`): its entries and metadata, with entries that cannot be read kept aside.
-#[wasm_split(saved_data, wasm_split_path = ::leptos::wasm_split, fallible)]
+/// Called in the `saved_data` chunk (`sync::settle_incoming`).
 pub fn incoming_history(
     backend: &dyn Backend,
     raw: &str,
     now_ms: f64,
-) -> Result<Result<(Vec<HistoryEntry>, HistoryMeta), DecodeError>, SplitLoaderError> {
-    Ok(decode::<HistoryEntry>(raw, Kind::History).map(|d| {
+) -> Result<(Vec<HistoryEntry>, HistoryMeta), DecodeError> {
+    decode::<HistoryEntry>(raw, Kind::History).map(|d| {
         keep_bad_aside(backend, Kind::History, &d.bad, now_ms);
         (d.items, HistoryMeta::from_map(&d.meta))
-    }))
+    })
 }
 
 /// The characters another tab saved (`raw`): the characters and their tombstones, with characters that cannot be
-/// read kept aside.
-#[wasm_split(saved_data, wasm_split_path = ::leptos::wasm_split, fallible)]
+/// read kept aside. Called in the `saved_data` chunk (`sync::settle_incoming`).
 pub fn incoming_characters(
     backend: &dyn Backend,
     raw: &str,
     now_ms: f64,
-) -> Result<Result<(Vec<Character>, Tombstones), DecodeError>, SplitLoaderError> {
-    Ok(decode::<Character>(raw, Kind::Characters).map(|d| {
+) -> Result<(Vec<Character>, Tombstones), DecodeError> {
+    decode::<Character>(raw, Kind::Characters).map(|d| {
         keep_bad_aside(backend, Kind::Characters, &d.bad, now_ms);
         (d.items, tombstones_from_map(&d.meta))
-    }))
+    })
 }
 
 fn keep_bad_aside(backend: &dyn Backend, kind: Kind, bad: &[BadEntry], now_ms: f64) {

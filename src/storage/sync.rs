@@ -15,6 +15,7 @@ use dicetray_saved::merge::merge_characters;
 use dicetray_saved::migrate::DecodeError;
 use dicetray_saved::schema::{encode_characters, HistoryMeta, Kind, Tombstones};
 use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -204,29 +205,13 @@ impl Sync {
             self.schedule(kind);
             return;
         };
-        // Read it with the saved-data chunk (at once when that is loaded), then merge.
+        // Read and merge it in the saved-data chunk (at once when that is loaded).
         self.key_state(kind).borrow_mut().incoming += 1;
         let sync = Rc::clone(self);
         leptos::task::spawn_local(async move {
-            match kind {
-                Kind::History => {
-                    let read = restore::incoming_history(&*sync.backend, &raw, now_ms()).await;
-                    sync.key_state(kind).borrow_mut().incoming -= 1;
-                    match read {
-                        Ok(Ok((items, meta))) => sync.merge_incoming_history(raw, &items, meta),
-                        Ok(Err(e)) => sync.incoming_unreadable(kind, raw, e),
-                        Err(_) => sync.incoming_unread(kind),
-                    }
-                }
-                Kind::Characters => {
-                    let read = restore::incoming_characters(&*sync.backend, &raw, now_ms()).await;
-                    sync.key_state(kind).borrow_mut().incoming -= 1;
-                    match read {
-                        Ok(Ok((items, deleted))) => sync.merge_incoming_characters(raw, &items, &deleted),
-                        Ok(Err(e)) => sync.incoming_unreadable(kind, raw, e),
-                        Err(_) => sync.incoming_unread(kind),
-                    }
-                }
+            if settle_incoming(&sync, kind, raw).await.is_err() {
+                sync.key_state(kind).borrow_mut().incoming -= 1;
+                sync.incoming_unread(kind);
             }
         });
     }
@@ -297,6 +282,33 @@ impl Sync {
             }
         }
     }
+}
+
+/// Read what another tab saved under `kind` (`raw`) and merge it into this tab's, in the `saved_data` chunk: the
+/// chunk that reads saved data, which start-up fetched whenever something was saved. A tab that never hears from
+/// another downloads none of this.
+#[wasm_split(saved_data, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn settle_incoming(sync: &Rc<Sync>, kind: Kind, raw: String) -> Result<(), SplitLoaderError> {
+    let now = now_ms();
+    match kind {
+        Kind::History => {
+            let read = restore::incoming_history(&*sync.backend, &raw, now);
+            sync.key_state(kind).borrow_mut().incoming -= 1;
+            match read {
+                Ok((items, meta)) => sync.merge_incoming_history(raw, &items, meta),
+                Err(e) => sync.incoming_unreadable(kind, raw, e),
+            }
+        }
+        Kind::Characters => {
+            let read = restore::incoming_characters(&*sync.backend, &raw, now);
+            sync.key_state(kind).borrow_mut().incoming -= 1;
+            match read {
+                Ok((items, deleted)) => sync.merge_incoming_characters(raw, &items, &deleted),
+                Err(e) => sync.incoming_unreadable(kind, raw, e),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What start-up found in storage: the storage itself (or why there is none) and what it holds.
