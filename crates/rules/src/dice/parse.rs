@@ -28,6 +28,42 @@ pub fn parse_versioned(src: &str, version: u32) -> R<Expr> {
         return Err(NotationError::new(1, format!("notation version {version} is unknown"))
             .allowing(format!("1 to {NOTATION_VERSION}")));
     }
+    if let Some(root) = plain_group(src.as_bytes(), version) {
+        return Ok(Expr { root, comment: None, version });
+    }
+    parse_tokens(src, version)
+}
+
+/// The commonest expression of all, `3d6`, `d20` or `4dF` exactly as typed, built without the lexer or the parser:
+/// `[count]dN` or `[count]dF`, the count and faces ASCII digits without a leading zero and in range, nothing else,
+/// not even a space. The same group the parser builds (the test `plain_groups_read_as_the_parser_reads_them`
+/// compares them); None for anything else, which the full parse reads, so every error still comes from it.
+fn plain_group(src: &[u8], version: u32) -> Option<Node> {
+    let d = src.iter().position(|&b| b == b'd' || b == b'D')?;
+    let (count, faces) = (&src[..d], &src[d + 1..]);
+    let count = if count.is_empty() { 1 } else { small_number(count)? };
+    let die = match faces {
+        b"f" | b"F" => DieKind::Fudge,
+        digits => DieKind::Standard(small_number(digits).filter(|&f| f <= MAX_FACES)?),
+    };
+    if count > MAX_DICE_PER_GROUP.min(MAX_TOTAL_DICE) {
+        return None;
+    }
+    let mut g = Box::new(DiceGroup::new(count, die));
+    g.order = if version <= 2 { ModifierOrder::Legacy } else { ModifierOrder::RpgDiceRoller };
+    Some(Node::Dice(g))
+}
+
+/// One to six ASCII digits, the first not `0`.
+fn small_number(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 6 || digits[0] == b'0' {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |n, &b| b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0')))
+}
+
+/// [`parse_versioned`] through the lexer and the parser.
+fn parse_tokens(src: &str, version: u32) -> R<Expr> {
     // One token buffer per thread, reused by every parse (a fresh one if a parse is already using it).
     thread_local! {
         static TOKS: std::cell::RefCell<Vec<Tok>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -1047,5 +1083,69 @@ fn show_digits(digits: &str) -> String {
         digits.to_string()
     } else {
         format!("{}… ({} digits)", &digits[..12], digits.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every form the quick path reads, at the edges of its ranges, is the group the lexer and the parser build,
+    /// in every notation version; and what it must leave to them (errors, spaces, modifiers, leading zeros, other
+    /// dice) it leaves, so `parse` answers those exactly as the full parse does.
+    #[test]
+    fn plain_groups_read_as_the_parser_reads_them() {
+        let mut read = 0;
+        for version in 1..=NOTATION_VERSION {
+            for count in ["", "1", "3", "10", "999", "1000"] {
+                for faces in ["1", "2", "6", "20", "100", "9999", "10000", "f", "F"] {
+                    for d in ["d", "D"] {
+                        let src = format!("{count}{d}{faces}");
+                        let quick = plain_group(src.as_bytes(), version)
+                            .unwrap_or_else(|| panic!("`{src}` is read by the quick path"));
+                        let full = parse_tokens(&src, version).unwrap();
+                        assert_eq!(Expr { root: quick, comment: None, version }, full, "`{src}`, version {version}");
+                        assert_eq!(parse_versioned(&src, version).unwrap(), full);
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(read, NOTATION_VERSION as usize * 6 * 9 * 2);
+        for src in [
+            "0d6",
+            "3d0",
+            "03d6",
+            "3d06",
+            "1001d6",
+            "3d10001",
+            "3d6 ",
+            " 3d6",
+            "3 d6",
+            "3d6+1",
+            "3d6!",
+            "4d6kh3",
+            "3dF.1",
+            "3dF.2",
+            "3dff",
+            "3d%",
+            "3dd6",
+            "d",
+            "3d",
+            "",
+            "1234567d6",
+            "3d1234567",
+            "3d6d6",
+            "+3d6",
+            "-3d6",
+            "3d-6",
+            "3d6#",
+            "3d6[x]",
+            "٣d6",
+            "3d٦",
+        ] {
+            assert!(plain_group(src.as_bytes(), NOTATION_VERSION).is_none(), "`{src}` is left to the parser");
+            assert_eq!(parse(src), parse_tokens(src, NOTATION_VERSION), "`{src}`");
+        }
     }
 }
