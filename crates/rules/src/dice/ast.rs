@@ -388,6 +388,17 @@ pub enum ModifierOrder {
 }
 
 impl ModifierOrder {
+    /// The order a group is read in: [`Legacy`](Self::Legacy) in notation versions 1 and 2; from version 3,
+    /// [`RemedyMarks`](Self::RemedyMarks) when the group carries a Remedy mark (`marked`), else
+    /// [`RpgDiceRoller`](Self::RpgDiceRoller).
+    pub fn read(version: u32, marked: bool) -> ModifierOrder {
+        match (version, marked) {
+            (..=2, _) => ModifierOrder::Legacy,
+            (_, false) => ModifierOrder::RpgDiceRoller,
+            (_, true) => ModifierOrder::RemedyMarks,
+        }
+    }
+
     /// True for the legacy order (versions 1 and 2, systems, Remedy marks).
     pub fn legacy(self) -> bool {
         self != ModifierOrder::RpgDiceRoller

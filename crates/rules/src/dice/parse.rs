@@ -50,7 +50,7 @@ fn plain_group(src: &[u8], version: u32) -> Option<Node> {
         return None;
     }
     let mut g = Box::new(DiceGroup::new(count, die));
-    g.order = if version <= 2 { ModifierOrder::Legacy } else { ModifierOrder::RpgDiceRoller };
+    g.order = ModifierOrder::read(version, false);
     Some(Node::Dice(g))
 }
 
@@ -954,11 +954,7 @@ impl Parser<'_> {
                 _ => break,
             }
         }
-        g.order = match (self.version, mark_col) {
-            (..=2, _) => ModifierOrder::Legacy,
-            (_, 0) => ModifierOrder::RpgDiceRoller,
-            _ => ModifierOrder::RemedyMarks,
-        };
+        g.order = ModifierOrder::read(self.version, mark_col != 0);
         if let Some(e) = g.explode {
             // Faces a throw can end on: all of them, or (legacy order: the reroll comes first) those a
             // reroll-until lets stand.
