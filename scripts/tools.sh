@@ -106,8 +106,10 @@ if [ "${1:-}" = "--browser" ]; then
   # geckodriver (Firefox's WebDriver server) is not packaged by Debian; crates.io has it.
   geckodriver_version="0.37.0"
   if [ "$(geckodriver --version 2>/dev/null | head -n1)" != "geckodriver $geckodriver_version" ]; then
-    say "installing geckodriver $geckodriver_version (about 3 minutes, once)"
-    cargo install --locked geckodriver --version "=$geckodriver_version"
+    say "installing geckodriver $geckodriver_version (about 2 minutes, once)"
+    # Unoptimised, as Trunk: it only relays the tests' WebDriver commands to Firefox, and compiling it took a new
+    # machine 98 s (176 CPU-seconds) against 187 s (349) optimised (bench/README.md, "Tools a new machine compiles").
+    CARGO_PROFILE_DEV_DEBUG=0 cargo install --locked --debug geckodriver --version "=$geckodriver_version"
   fi
   # The lossy-network fault test (tests/e2e/table_faults.rs) queues the relay's packets to itself with iptables.
   if ! command -v iptables >/dev/null; then
