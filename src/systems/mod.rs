@@ -16,6 +16,7 @@ pub mod field_check;
 pub mod hack_and_slash;
 pub mod kit;
 pub mod more;
+pub mod rehearsal;
 pub mod remedy;
 pub mod roll_bar;
 pub mod ruina_imperii;

@@ -34,9 +34,15 @@ impl LatestRoll {
     /// `summary`, History entry `entry`, is the newest roll on the screen.
     pub fn show(&self, summary: &Summary, entry: &str) {
         let n = self.0.with_untracked(|l| l.as_ref().map_or(0, |l| l.n)) + 1;
+        self.0.set(Some(Latest::of(n, summary, entry)));
+    }
+}
+
+impl Latest {
+    /// Roll number `n` of the screen: `summary`, History entry `entry`.
+    pub fn of(n: u32, summary: &Summary, entry: &str) -> Latest {
         let (system, outcome, total) = (summary.system.clone(), summary.outcome.clone(), summary.total);
-        let (entry, dice) = (entry.to_string(), summary.dice.clone());
-        self.0.set(Some(Latest { n, system, outcome, total, entry, dice }));
+        Latest { n, system, outcome, total, entry: entry.to_string(), dice: summary.dice.clone() }
     }
 }
 
@@ -161,16 +167,9 @@ pub fn RollBar(
     let on_roll = std::rc::Rc::new(on_roll);
     roll_if_asked(enabled, on_roll.clone());
     let latest = use_context::<LatestRoll>().map(|l| l.0);
-    let sharing = use_context::<ShareLatest>().zip(use_context::<AppState>());
     let check = use_context::<FieldCheck>();
     let field_label = move |field: &str| check.and_then(|c| c.label_of(field));
     let shown = move || latest.and_then(|l| l.get()).filter(|l| l.system == system);
-    let details = move |ev: leptos::ev::MouseEvent| {
-        ev.prevent_default();
-        if let Some(result) = document().query_selector(".roll-panel .roll-result").ok().flatten() {
-            result.scroll_into_view();
-        }
-    };
     view! {
         <div class="panel-roll">
             <p class="odds-line" class:blocked=move || odds.with(Result::is_err)>
@@ -182,36 +181,7 @@ pub fn RollBar(
                     .and_then(|r| r.get())
                     .map(|why| view! { <p class="roll-refused" role="alert">{why}</p> })
             }}
-            {move || {
-                shown()
-                    .map(|l| {
-                        let (label, total) = total_words(&l.system, l.total);
-                        let (mark, tone, outcome) = (outcome_mark(&l.outcome), outcome_tone(&l.outcome), words(&l.system, &l.outcome));
-                        // Three characters or more (`106`, `−12`) do not fit beside the links on a phone with the label
-                        // before them: the label goes above the number (style/roll.css).
-                        let long = total.chars().count() > 2;
-                        let big = BigText { mark, outcome: outcome.clone(), tone, label, total: total.clone() };
-                        view! {
-                            <div class="latest-roll" data-outcome=l.outcome.clone() data-tone=tone data-n=l.n>
-                                <span class="latest-n">{format!("#{}", l.n)}</span>
-                                <span class="outcome-mark" aria-hidden="true">{mark}</span>
-                                <strong class="latest-outcome">{outcome}</strong>
-                                <LandingDice dice=l.dice />
-                                <span class="latest-total" class:long=long>
-                                    <span class="latest-total-label">{label}</span>
-                                    " "
-                                    <span class="latest-total-value">{total}</span>
-                                </span>
-                                <span class="latest-links">
-                                    <a class="latest-details" href="#" on:click=details>"Details"</a>
-                                    {sharing.map(|(s, state)| share_button(s, state, l.entry.clone(), l.n))}
-                                    <ShowBig id="big-roll" text=big />
-                                </span>
-                                {sharing.map(|(s, _)| share_said(s, l.n))}
-                            </div>
-                        }
-                    })
-            }}
+            {move || shown().map(latest_view)}
             {move || {
                 follow_up
                     .and_then(|f| f.get())
@@ -225,6 +195,45 @@ pub fn RollBar(
             }}
         </div>
     }
+}
+
+/// The bar's latest roll `l`: its number, outcome and total, its dice landing, and its links (the full breakdown
+/// below, Share, the result full screen).
+/// Type-erased: the roll bar of every panel and the rehearsal (`rehearsal.rs`) share this one copy.
+pub fn latest_view(l: Latest) -> AnyView {
+    let sharing = use_context::<ShareLatest>().zip(use_context::<AppState>());
+    let details = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        if let Some(result) = document().query_selector(".roll-panel .roll-result").ok().flatten() {
+            result.scroll_into_view();
+        }
+    };
+    let (label, total) = total_words(&l.system, l.total);
+    let (mark, tone, outcome) = (outcome_mark(&l.outcome), outcome_tone(&l.outcome), words(&l.system, &l.outcome));
+    // Three characters or more (`106`, `−12`) do not fit beside the links on a phone with the label before them:
+    // the label goes above the number (style/roll.css).
+    let long = total.chars().count() > 2;
+    let big = BigText { mark, outcome: outcome.clone(), tone, label, total: total.clone() };
+    view! {
+        <div class="latest-roll" data-outcome=l.outcome.clone() data-tone=tone data-n=l.n>
+            <span class="latest-n">{format!("#{}", l.n)}</span>
+            <span class="outcome-mark" aria-hidden="true">{mark}</span>
+            <strong class="latest-outcome">{outcome}</strong>
+            <LandingDice dice=l.dice />
+            <span class="latest-total" class:long=long>
+                <span class="latest-total-label">{label}</span>
+                " "
+                <span class="latest-total-value">{total}</span>
+            </span>
+            <span class="latest-links">
+                <a class="latest-details" href="#" on:click=details>"Details"</a>
+                {sharing.map(|(s, state)| share_button(s, state, l.entry.clone(), l.n))}
+                <ShowBig id="big-roll" text=big />
+            </span>
+            {sharing.map(|(s, _)| share_said(s, l.n))}
+        </div>
+    }
+    .into_any()
 }
 
 /// The bar's Share for History entry `entry` (roll `n`), and what became of it once tapped.

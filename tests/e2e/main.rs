@@ -18,6 +18,7 @@ mod journeys;
 mod lazy;
 mod pwa;
 mod rare_inputs;
+mod rehearsal;
 mod roll;
 mod security;
 mod shell;

@@ -8,6 +8,7 @@ use crate::systems::every_choice::EveryChoice;
 use crate::systems::favourite::{contest_of, ContestFavourite};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, rows, HalfStepper, OddsView, RollCtx, SelectField};
+use crate::systems::rehearsal::rehearse;
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use crate::widgets::later::Later;
@@ -130,6 +131,13 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
     let odds = Memo::new(move |_| request.get().and_then(|r| HackAndSlash::odds(&r)));
 
     let last = RwSignal::new(None::<HackAndSlashRoll>);
+    rehearse::<HackAndSlash>(
+        move || request.get_untracked(),
+        |_, roll| match roll {
+            Roll::HackAndSlash(roll) => view! { <HackAndSlashResult last=Signal::stored(Some(roll)) /> }.into_any(),
+            _ => ().into_any(),
+        },
+    );
     let character_id = StoredValue::new(character);
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };

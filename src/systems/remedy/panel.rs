@@ -9,6 +9,7 @@ use crate::systems::every_choice::EveryChoice;
 use crate::systems::favourite::{contest_of, ContestFavourite};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, CheckField, NumberField, OddsView, RollCtx, SelectField};
+use crate::systems::rehearsal::rehearse;
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use crate::widgets::later::Later;
@@ -206,12 +207,25 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
     let contest = contest_of::<Remedy>(move || odds_request.get(), odds);
 
     let last = RwSignal::new(None::<Rolled>);
+    // What a tap rolls: the request, leaving the ♻ rerolls, if any, to the player once the dice are seen.
+    let to_roll = move || {
+        request.get_untracked().map(|mut req| {
+            if reroll_range.get_untracked() {
+                req.reroll = Some(RerollPolicy::Never);
+            }
+            req
+        })
+    };
+    rehearse::<Remedy>(to_roll, |request, roll| match roll {
+        Roll::Remedy(roll) => {
+            let rolled = Rolled { request, roll, entry: String::new(), detail: String::new() };
+            view! { <RemedyResult last=RwSignal::new(Some(rolled)) /> }.into_any()
+        }
+        _ => ().into_any(),
+    });
     let character_id = StoredValue::new(character);
     let on_roll = move || {
-        let Ok(mut req) = request.get_untracked() else { return };
-        if reroll_range.get_untracked() {
-            req.reroll = Some(RerollPolicy::Never);
-        }
+        let Ok(req) = to_roll() else { return };
         let detail = Remedy::describe(&req);
         let who = ctx.character_ref(&character_id.get_value());
         roll_and_record::<Remedy>(ctx, &req.clone(), who, &detail.clone(), move |roll, entry| {

@@ -4,7 +4,7 @@
 
 use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
 use super::fortune_after::{can_spend_after, FortuneAfter, Rolled};
-use super::result::RuinaImperiiResult;
+use super::result::{rehearsed_result, RuinaImperiiResult};
 use crate::state::erased;
 use crate::state::situation::ROW;
 use crate::systems::every_choice::EveryChoice;
@@ -12,6 +12,7 @@ use crate::systems::favourite::{contest_of, ContestFavourite};
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int32, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::more::more_inputs;
+use crate::systems::rehearsal::rehearse;
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use crate::widgets::later::Later;
@@ -104,6 +105,7 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     let fortune_ok = move || fortune_ok(fortune.get(), scene_fortune.get(), fortune_left());
 
     let last = RwSignal::new(None::<Rolled>);
+    rehearse::<RuinaImperii>(move || request.get_untracked(), |_, roll| rehearsed_result(roll));
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };
         let detail = RuinaImperii::describe(&req);

@@ -9,6 +9,7 @@ use crate::state::situation::ROW;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{int, roll_and_record, rows, NumberField, OddsView, RollCtx, SelectField};
 use crate::systems::more::more_inputs;
+use crate::systems::rehearsal::rehearse;
 use crate::systems::roll_bar::RollBar;
 use crate::systems::Sheet;
 use dicetray_rules::systems::total_effect::{
@@ -92,6 +93,13 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     let odds = Memo::new(move |_| request.get().and_then(|r| TotalEffect::odds(&r)));
 
     let last = RwSignal::new(None::<(TotalEffectRoll, Vec<(String, String)>)>);
+    rehearse::<TotalEffect>(
+        move || request.get_untracked(),
+        move |_, roll| match roll {
+            Roll::TotalEffect(roll) => view! { <TotalEffectResult roll notes=bands.notes() /> }.into_any(),
+            _ => ().into_any(),
+        },
+    );
     let character_id = StoredValue::new(character);
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };

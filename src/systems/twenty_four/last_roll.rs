@@ -21,6 +21,18 @@ pub struct LastRoll {
 }
 
 impl LastRoll {
+    /// The panel's latest roll `roll` (from History when `from_history`), History entry `entry`.
+    pub fn new(roll: Option<TwentyFourRoll>, from_history: bool, entry: String) -> LastRoll {
+        LastRoll {
+            from_history: RwSignal::new(from_history),
+            roll: RwSignal::new(roll),
+            pushed_from: RwSignal::new(None),
+            entry: RwSignal::new(entry),
+            logged: RwSignal::new(false),
+            retry_tried: RwSignal::new(false),
+        }
+    }
+
     /// A new roll (a push of `pushed_from`, or not) became the latest, recorded as History entry `entry`.
     pub fn record(&self, roll: TwentyFourRoll, entry: String, pushed_from: Option<TwentyFourRoll>) {
         self.from_history.set(false);

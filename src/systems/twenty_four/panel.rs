@@ -12,6 +12,7 @@ use crate::state::erased;
 use crate::systems::every_choice::EveryChoice;
 use crate::systems::field_check::FieldCheck;
 use crate::systems::kit::{roll_and_record, OddsView, RollCtx};
+use crate::systems::rehearsal::rehearse;
 use crate::systems::roll_bar::{FollowUp, RollBar};
 use crate::systems::Sheet;
 use crate::widgets::later::Later;
@@ -39,14 +40,18 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
 
     let restored = last_miss(&state, &character);
     let (restored, entry) = restored.map_or((None, String::new()), |(roll, id)| (Some(roll), id));
-    let last = LastRoll {
-        from_history: RwSignal::new(restored.is_some()),
-        roll: RwSignal::new(restored),
-        pushed_from: RwSignal::new(None),
-        entry: RwSignal::new(entry),
-        logged: RwSignal::new(false),
-        retry_tried: RwSignal::new(false),
-    };
+    let from_history = restored.is_some();
+    let last = LastRoll::new(restored, from_history, entry);
+    rehearse::<TwentyFour>(
+        move || request.get_untracked(),
+        |_, roll| match roll {
+            Roll::TwentyFour(roll) => {
+                view! { <TwentyFourResult last=LastRoll::new(Some(roll), false, String::new()) character=None /> }
+                    .into_any()
+            }
+            _ => ().into_any(),
+        },
+    );
     // The retry rule looks at this character's latest roll of the same skill (History keeps them all).
     let scope = StoredValue::new(character.clone());
     let same_again = Memo::new(move |_| {
