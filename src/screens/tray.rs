@@ -13,16 +13,17 @@ use crate::history::replay::replay_hash;
 use crate::state::erased;
 use crate::state::roll::Rolled;
 use crate::state::{use_app_state, AppState, RollSource};
-use crate::tray::breakdown::Breakdown;
+use crate::tray::breakdown::{rehearse_breakdown, Breakdown};
 use crate::tray::buttons::DiceButtons;
 use crate::tray::compare::CompareWords;
 use crate::tray::favourites::Favourites;
-use crate::tray::histogram::{histogram, OddsHistogram};
+use crate::tray::histogram::{histogram, Histogram, OddsHistogram};
 use crate::tray::input::OddsError;
 use crate::tray::input::{NotationFeedback, NotationInput};
 use crate::tray::recall::{recent_expressions, Recall, RecallChips, RECALL_LEN};
 use crate::tray::suggest::Suggestion;
 use crate::widgets::share::{absolute_url, ShareRoll};
+use dicetray_rules::dice::value::Value;
 use dicetray_rules::dice::{compare_points, parse, Expr, ExprRoll, NotationError};
 use leptos::ev::KeyboardEvent;
 use leptos::prelude::*;
@@ -52,6 +53,7 @@ pub fn TrayScreen() -> impl IntoView {
     // The latest roll's History entry, for Share.
     let last_entry = RwSignal::new(None::<String>);
     let rolls = RwSignal::new(0u32);
+    rehearse_breakdown(text, last);
     // An error rolling (division by zero, overflow): shown until the text changes.
     let roll_error = RwSignal::new(None::<(String, NotationError)>);
     let can_roll = erased::derive(move || parsed.with(|p| matches!(p, Some(Ok(_)))));
@@ -163,18 +165,32 @@ pub fn TrayScreen() -> impl IntoView {
                     <RecallChips recent=recent on_pick=pick />
                     <SyntaxHelp on_pick=move |e: String| pick(e) />
                 </div>
-                <div class="tray-side">
-                    <OddsError error=odds_error />
-                    <OddsHistogram hist=hist rolled=rolled />
-                    <Show when=move || parsed.with(Option::is_none)>
-                        <p class="tray-hint">"The exact odds of what you type appear here."</p>
-                    </Show>
-                </div>
+                <TraySide error=odds_error hist=hist rolled=rolled blank=erased::derive(move || parsed.with(Option::is_none)) />
             </div>
             <p class="tray-sr" aria-live="polite" id="tray-announce">
                 {move || last.with(|r| r.as_ref().map(|r| format!("Rolled {}", r.text)))}
             </p>
         </section>
+    }
+}
+
+/// The Tray's side: the exact odds of what is typed (`hist`, the bar of the roll's total `rolled` marked), why
+/// there are none (`error`), or, while the box is `blank`, where they will be.
+#[component]
+fn TraySide(
+    #[prop(into)] error: Signal<Option<NotationError>>,
+    #[prop(into)] hist: Signal<Option<Histogram>>,
+    #[prop(into)] rolled: Signal<Option<Value>>,
+    #[prop(into)] blank: Signal<bool>,
+) -> impl IntoView {
+    view! {
+        <div class="tray-side">
+            <OddsError error=error />
+            <OddsHistogram hist=hist rolled=rolled />
+            <Show when=move || blank.get()>
+                <p class="tray-hint">"The exact odds of what you type appear here."</p>
+            </Show>
+        </div>
     }
 }
 

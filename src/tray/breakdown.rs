@@ -5,8 +5,9 @@
 use crate::widgets::big_result::{BigText, ShowBig};
 use crate::widgets::dice::DiceRow;
 use crate::widgets::landing::LandingDice;
+use crate::widgets::rehearsal::{rehearse, Part, SEED};
 use dicetray_rules::dice::value::value_text;
-use dicetray_rules::dice::{ExprRoll, GroupRoll};
+use dicetray_rules::dice::{parse, ExprRoll, GroupRoll};
 use leptos::prelude::*;
 
 /// A group's subtotal in words: `= 14`, or `3 successes` for a success count.
@@ -99,10 +100,28 @@ pub fn Breakdown(
     }
 }
 
+/// What the Tray's rehearsal rolls when the box holds nothing it can roll: what is rolled matters little, as the
+/// first compiles and layout are the same for every breakdown.
+const STAND_IN: &str = "4d6kh3";
+
+/// Rehearse the Tray's first roll (`widgets::rehearsal`): what `text` reads as (or [`STAND_IN`] when it cannot
+/// roll) rolled with the rehearsal's seed, its breakdown built, laid out hidden in the Tray and taken away before
+/// the first tap. `last` is the Tray's latest roll: once there is one, there is nothing left to rehearse.
+pub fn rehearse_breakdown(text: RwSignal<String>, last: RwSignal<Option<ExprRoll>>) {
+    let unrolled = move || last.try_with_untracked(Option::is_none) == Some(true);
+    let parts = move || {
+        let typed = text.try_with_untracked(|t| parse(t).ok()).flatten().and_then(|e| e.roll(SEED).ok());
+        let roll = typed.or_else(|| parse(STAND_IN).ok()?.roll(SEED).ok())?;
+        let breakdown =
+            move || view! { <Breakdown roll=Signal::stored(Some(roll)) count=Signal::stored(0) /> }.into_any();
+        Some(vec![Part::new("", breakdown)])
+    };
+    rehearse("tray", ".tray-main".to_string(), unrolled, parts);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dicetray_rules::dice::parse;
 
     #[test]
     fn subtotals_read_as_sums_or_counts() {

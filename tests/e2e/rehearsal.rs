@@ -1,6 +1,7 @@
-//! The first roll rehearsed (issue #31, item 6; `src/systems/rehearsal.rs`): once a panel has settled, its result
-//! is built, laid out and taken away within one task, before the player's first tap, and leaves nothing behind:
-//! no frame, no History entry, no announcement, no roll number used. A page that has already rolled skips it.
+//! The first roll rehearsed (issue #31, item 6; `src/widgets/rehearsal.rs`): once a Roll panel or the Tray has
+//! settled, its result is built, laid out and taken away within one task, before the player's first tap, and
+//! leaves nothing behind: no frame, no History entry, no announcement, no roll number used. A page that has
+//! already rolled skips it.
 
 use crate::harness::{BrowserTest, Page};
 use crate::roll::{assert_no_errors, open_system, roll};
@@ -8,7 +9,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// Records, from the page's very start, every `.rehearsal` put into or taken out of the page: `[what, batch,
-/// system]`, where `batch` counts the MutationObserver's deliveries (one per task that changed the page), so a
+/// system]` (`tray` for the Tray), where `batch` counts the MutationObserver's deliveries (one per task that changed the page), so a
 /// rehearsal put in and taken away in one task has both records in one batch.
 const WATCH: &str = "
     window.__rehearsals = [];
@@ -16,7 +17,8 @@ const WATCH: &str = "
     new MutationObserver((records) => {
         batch++;
         for (const r of records) {
-            const system = r.target.closest?.('.roll-panel')?.dataset.system ?? null;
+            const system = r.target.closest?.('.roll-panel')?.dataset.system
+                ?? (r.target.closest?.('.tray-main') ? 'tray' : null);
             for (const n of r.addedNodes) if (n.classList?.contains('rehearsal')) __rehearsals.push(['in', batch, system]);
             for (const n of r.removedNodes) if (n.classList?.contains('rehearsal')) __rehearsals.push(['out', batch, system]);
         }
@@ -78,6 +80,37 @@ fn a_page_that_rolled_before_the_rehearsal_skips_it() {
         tokio::time::sleep(Duration::from_secs(8)).await;
         assert_eq!(rehearsals(&page).await, Vec::<Value>::new(), "the page rolled already: nothing to rehearse");
         assert_eq!(page.attr(".latest-roll", "data-n").await.as_deref(), Some("1"));
+        assert_no_errors(&page).await;
+    });
+}
+
+#[test]
+fn the_tray_rehearses_its_breakdown_once_and_its_first_roll_is_number_one() {
+    BrowserTest::new().run(|page| async move {
+        page.cdp("Page.addScriptToEvaluateOnNewDocument", json!({"source": WATCH})).await;
+        page.open("#/tray").await;
+        page.wait_for("#tray-expr").await;
+        // The box is empty: the rehearsal rolls a stand-in, and shows nothing of it.
+        let (put, taken) = rehearsed(&page, "tray").await;
+        assert_eq!((put[0].as_str(), taken[0].as_str()), (Some("in"), Some("out")), "{put} then {taken}");
+        assert_eq!(put[1], taken[1], "put in and taken away in the same task, so no frame shows it");
+        assert_eq!(page.count(".rehearsal").await, 0);
+        assert_eq!(page.count(".tray-result").await, 0, "the Tray shows no breakdown before the first roll");
+        assert_eq!(page.text("#tray-announce").await, "", "nothing announced");
+        page.type_into("#tray-expr", "3d6+2").await;
+        page.click(".tray-roll").await;
+        page.wait_for(".tray-result").await;
+        assert_eq!(page.text(".tray-roll-n").await, "#1", "the first roll is the Tray's roll #1");
+        let typed = dicetray_rules::dice::parse("3d6+2").unwrap().to_string();
+        assert_eq!(page.text(".tray-result-expr").await, typed, "the typed roll, not the rehearsal's stand-in");
+        page.open("#/history").await;
+        crate::history::wait_count(&page, 1).await;
+        // Back on the Tray: rehearsed once a page.
+        page.open("#/tray").await;
+        page.wait_for("#tray-expr").await;
+        tokio::time::sleep(Duration::from_secs(6)).await;
+        let of = rehearsals(&page).await.into_iter().filter(|r| r[2] == json!("tray")).count();
+        assert_eq!(of, 2, "the Tray is rehearsed once a page");
         assert_no_errors(&page).await;
     });
 }

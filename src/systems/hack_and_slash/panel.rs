@@ -133,10 +133,7 @@ pub fn HackAndSlashPanel(character: Option<String>) -> impl IntoView {
     let last = RwSignal::new(None::<HackAndSlashRoll>);
     rehearse::<HackAndSlash>(
         move || request.get_untracked(),
-        |_, roll| match roll {
-            Roll::HackAndSlash(roll) => view! { <HackAndSlashResult last=Signal::stored(Some(roll)) /> }.into_any(),
-            _ => ().into_any(),
-        },
+        |_, roll| view! { <HackAndSlashResult last=Signal::stored(Some(roll)) /> }.into_any(),
     );
     let character_id = StoredValue::new(character);
     let on_roll = move || {

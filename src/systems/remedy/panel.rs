@@ -216,12 +216,9 @@ pub fn RemedyPanel(character: Option<String>) -> impl IntoView {
             req
         })
     };
-    rehearse::<Remedy>(to_roll, |request, roll| match roll {
-        Roll::Remedy(roll) => {
-            let rolled = Rolled { request, roll, entry: String::new(), detail: String::new() };
-            view! { <RemedyResult last=RwSignal::new(Some(rolled)) /> }.into_any()
-        }
-        _ => ().into_any(),
+    rehearse::<Remedy>(to_roll, |request, roll| {
+        let rolled = Rolled { request, roll, entry: String::new(), detail: String::new() };
+        view! { <RemedyResult last=RwSignal::new(Some(rolled)) /> }.into_any()
     });
     let character_id = StoredValue::new(character);
     let on_roll = move || {

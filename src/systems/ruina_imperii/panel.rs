@@ -4,7 +4,7 @@
 
 use super::fortune::{fortune_left, fortune_ok, spend_from_sheet, FortuneField};
 use super::fortune_after::{can_spend_after, FortuneAfter, Rolled};
-use super::result::{rehearsed_result, RuinaImperiiResult};
+use super::result::RuinaImperiiResult;
 use crate::state::erased;
 use crate::state::situation::ROW;
 use crate::systems::every_choice::EveryChoice;
@@ -105,7 +105,10 @@ pub fn RuinaImperiiPanel(character: Option<String>) -> impl IntoView {
     let fortune_ok = move || fortune_ok(fortune.get(), scene_fortune.get(), fortune_left());
 
     let last = RwSignal::new(None::<Rolled>);
-    rehearse::<RuinaImperii>(move || request.get_untracked(), |_, roll| rehearsed_result(roll));
+    rehearse::<RuinaImperii>(
+        move || request.get_untracked(),
+        |_, roll| view! { <RuinaImperiiResult last=Signal::stored(Some(roll)) /> }.into_any(),
+    );
     let on_roll = move || {
         let Ok(req) = request.get_untracked() else { return };
         let detail = RuinaImperii::describe(&req);

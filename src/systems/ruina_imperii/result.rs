@@ -49,11 +49,3 @@ pub fn RuinaImperiiResult(#[prop(into)] last: Signal<Option<RuinaImperiiRoll>>) 
                 })
     }
 }
-
-/// The result of `roll`, for the panel's rehearsal (`systems::rehearsal`).
-pub fn rehearsed_result(roll: Roll) -> AnyView {
-    match roll {
-        Roll::RuinaImperii(roll) => view! { <RuinaImperiiResult last=Signal::stored(Some(roll)) /> }.into_any(),
-        _ => ().into_any(),
-    }
-}

@@ -95,10 +95,7 @@ pub fn TotalEffectPanel(character: Option<String>) -> impl IntoView {
     let last = RwSignal::new(None::<(TotalEffectRoll, Vec<(String, String)>)>);
     rehearse::<TotalEffect>(
         move || request.get_untracked(),
-        move |_, roll| match roll {
-            Roll::TotalEffect(roll) => view! { <TotalEffectResult roll notes=bands.notes() /> }.into_any(),
-            _ => ().into_any(),
-        },
+        move |_, roll| view! { <TotalEffectResult roll notes=bands.notes() /> }.into_any(),
     );
     let character_id = StoredValue::new(character);
     let on_roll = move || {

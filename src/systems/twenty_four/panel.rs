@@ -44,12 +44,9 @@ pub fn TwentyFourPanel(character: Option<String>) -> impl IntoView {
     let last = LastRoll::new(restored, from_history, entry);
     rehearse::<TwentyFour>(
         move || request.get_untracked(),
-        |_, roll| match roll {
-            Roll::TwentyFour(roll) => {
-                view! { <TwentyFourResult last=LastRoll::new(Some(roll), false, String::new()) character=None /> }
-                    .into_any()
-            }
-            _ => ().into_any(),
+        |_, roll| {
+            view! { <TwentyFourResult last=LastRoll::new(Some(roll), false, String::new()) character=None /> }
+                .into_any()
         },
     );
     // The retry rule looks at this character's latest roll of the same skill (History keeps them all).
