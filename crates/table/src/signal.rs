@@ -113,9 +113,11 @@ impl Frame {
                 bytes.len()
             ));
         }
-        let frame: Frame = serde_json::from_slice(bytes).map_err(|e| {
-            format!("not a frame (allowed: {{\"v\":1,\"from\",\"to\",\"type\":\"msg|offer|answer|hi|sync\",\"data\"}}): {e}")
-        })?;
+        let frame: Frame = crate::wire::text_of(bytes)
+            .and_then(|text| serde_json::from_str(text).map_err(|e| e.to_string()))
+            .map_err(|e| {
+                format!("not a frame (allowed: {{\"v\":1,\"from\",\"to\",\"type\":\"msg|offer|answer|hi|sync\",\"data\"}}): {e}")
+            })?;
         if frame.v != Frame::VERSION {
             return Err(format!("frame version {} (allowed: {})", frame.v, Frame::VERSION));
         }

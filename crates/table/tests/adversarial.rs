@@ -218,6 +218,9 @@ fn oversized_and_garbage_bytes_are_refused_with_the_limit_named() {
     assert!(err.to_string().contains("MAX_MESSAGE_BYTES, at most 16384"), "{err}");
     let err = t.receive(b"\xff\x00garbage", NOW).unwrap_err();
     assert!(err.to_string().contains("not a table message"), "{err}");
+    assert!(err.to_string().contains("byte 1 is not UTF-8"), "{err}");
+    let err = t.receive(b"{\"signed\":\"\xc3\x28\",\"sig\":\"\"}", NOW).unwrap_err();
+    assert!(err.to_string().contains("byte 12 is not UTF-8 (allowed: JSON text in UTF-8)"), "{err}");
     let err = t.receive(br#"{"signed":"{\"table\":1}","sig":""}"#, NOW).unwrap_err();
     assert!(err.to_string().contains("malformed message body"), "{err}");
 }

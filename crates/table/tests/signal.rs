@@ -222,6 +222,11 @@ fn frames_are_addressed_and_malformed_ones_refused() {
     );
     refused(format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"hi\"}}"), "missing field `data`");
     refused("[1,2]".into(), "not a frame");
+    let mut bad = format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"msg\",\"data\":\"x\"}}").into_bytes();
+    let at = bad.len() - 3;
+    bad[at] = 0xff;
+    let err = Frame::parse(&bad).unwrap_err();
+    assert!(err.starts_with("not a frame") && err.contains(&format!("byte {} is not UTF-8", at + 1)), "{err}");
     let huge = format!("{{\"v\":1,\"from\":\"{a}\",\"to\":null,\"type\":\"msg\",\"data\":\"{}\"}}", "x".repeat(65536));
     refused(huge, "over the limit (MAX_FRAME_BYTES, at most 65536)");
 }
