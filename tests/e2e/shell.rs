@@ -1,7 +1,8 @@
 //! The app shell: it renders, navigates between screens, keeps the screen in the URL, and fits a phone.
 
-use crate::harness::{BrowserTest, Page};
+use crate::harness::{BrowserTest, Page, LOAD_WAIT};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 #[test]
 fn page_renders_the_shell_with_version() {
@@ -117,8 +118,60 @@ fn a_failed_download_is_reported_instead_of_a_blank_page() {
                 .js("return [...document.querySelectorAll('#boot .nav-link')].map(a => a.textContent);", vec![])
                 .await;
             assert_eq!(links, json!(["Roll", "Tray", "Characters", "History", "Table", "Help"]), "blocking {blocked}");
+            // An installed app has no browser bar: the message has a Reload button, which starts the app once the
+            // file downloads again.
+            assert_eq!(page.count("#boot .boot-reload").await, 1, "blocking {blocked}");
+            page.cdp("Network.setBlockedURLs", json!({ "urls": [] })).await;
+            page.click("#boot .boot-reload").await;
+            page.wait_for_within(".app-header", LOAD_WAIT).await;
+            assert_eq!(page.count("#boot").await, 0, "blocking {blocked}: the placeholder stayed after the reload");
         });
     }
+}
+
+/// A download that stalls rather than fails (a phone's weak link at the table): after 10 s the placeholder says
+/// the app is still loading and offers Reload, with no failure claimed; the Reload button starts the app once the
+/// wasm downloads.
+#[test]
+fn a_stalled_download_says_it_is_still_loading_and_offers_a_reload() {
+    BrowserTest::new().run(|page| async move {
+        // Requests for the wasm are held (paused, never answered) until the interception is switched off.
+        page.cdp("Fetch.enable", json!({ "patterns": [{ "urlPattern": "*_bg.wasm", "requestStage": "Request" }] }))
+            .await;
+        page.client().goto(page.base_url()).await.expect("load the page");
+        // The notice's text, and when it came (ms since the page began to load).
+        let notice = page
+            .wait_js_within(
+                "const t = document.querySelector('#boot[data-slow] .boot-text');
+                 return t && [t.textContent, performance.now()];",
+                "the slow-connection notice",
+                Duration::from_secs(30),
+            )
+            .await;
+        let text = notice[0].as_str().unwrap_or_default();
+        assert!(text.starts_with("Still loading the dice") && text.contains("reload"), "{text}");
+        assert!(notice[1].as_f64().unwrap_or_default() >= 10_000.0, "the notice came too soon: {notice}");
+        assert_eq!(page.count("#boot[data-failed]").await, 0, "a stalled download is not a failure");
+        assert_eq!(page.count(".app-header").await, 0, "the app started with its wasm held");
+        // Reload loads the page again: a fresh placeholder, its wasm held again.
+        page.js("window.__beforeReload = true; return null;", vec![]).await;
+        page.click("#boot .boot-reload").await;
+        let fresh = page
+            .wait_js(
+                "const t = document.querySelector('#boot .boot-text');
+                 return window.__beforeReload === undefined && t && [t.textContent, performance.now()];",
+                "the reloaded page's placeholder",
+            )
+            .await;
+        // (Its own slow notice may only come 10 s after the reload.)
+        let fresh_text = fresh[0].as_str().unwrap_or_default();
+        assert!(fresh_text == "Loading the dice…" || fresh[1].as_f64() >= Some(10_000.0), "after the reload: {fresh}");
+        // Once the held download goes on, the app starts by itself: the page kept trying.
+        page.cdp("Fetch.disable", json!({})).await;
+        page.wait_for_within(".app-header", LOAD_WAIT).await;
+        assert_eq!(page.count("#boot").await, 0, "the placeholder stayed after the app started");
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}", page.js_errors().await);
+    });
 }
 
 /// Opens the Roll screen and waits until it can roll; then gathers the performance entries of `entry_type` the page

@@ -22,10 +22,16 @@ struct Edit {
 
 /// `source` parsed as an ES module into `allocator`; `what` names the file in errors.
 fn parse<'a>(allocator: &'a Allocator, source: &'a str, what: &str) -> Result<Program<'a>> {
-    let parsed = Parser::new(allocator, source, SourceType::mjs()).parse();
+    parse_as(allocator, source, what, SourceType::mjs())
+}
+
+/// `source` parsed as `kind` (an ES module or a classic script); `what` names the file in errors.
+fn parse_as<'a>(allocator: &'a Allocator, source: &'a str, what: &str, kind: SourceType) -> Result<Program<'a>> {
+    let parsed = Parser::new(allocator, source, kind).parse();
     if parsed.panicked || parsed.diagnostics.has_errors() {
         let errors: Vec<String> = parsed.diagnostics.errors().map(|e| e.to_string()).collect();
-        bail!("{what} is not a valid JavaScript module: {}", errors.join("; "));
+        let noun = if kind.is_module() { "module" } else { "script" };
+        bail!("{what} is not a valid JavaScript {noun}: {}", errors.join("; "));
     }
     Ok(parsed.program)
 }
@@ -224,11 +230,21 @@ pub fn drop_classes(
 /// `source`, an ES module, minified: compressed, with the names of its own (module-scoped) bindings shortened,
 /// whitespace and comments dropped.
 pub fn minify_module(source: &str, what: &str) -> Result<String> {
+    minify(source, what, SourceType::mjs())
+}
+
+/// `source`, a classic script (`public/boot.js`), minified the same way; its top-level names are the page's globals,
+/// so they keep their names (oxc renames top-level names only in modules).
+pub fn minify_script(source: &str, what: &str) -> Result<String> {
+    minify(source, what, SourceType::script())
+}
+
+fn minify(source: &str, what: &str, kind: SourceType) -> Result<String> {
     let allocator = Allocator::default();
-    let mut program = parse(&allocator, source, what)?;
+    let mut program = parse_as(&allocator, source, what, kind)?;
     let options = MinifierOptions {
         // A module's top-level names are its own (what it exports keeps its name), as with terser's --module:
-        // oxc mangles them in a module by default.
+        // oxc mangles them in a module by default, and a script's not at all.
         mangle: Some(MangleOptions::default()),
         mangle_properties: None,
         compress: Some(CompressOptions::smallest()),
@@ -334,6 +350,24 @@ export default greet;
         })
         .unwrap();
         assert!(imports == 1 && default_export, "{out}");
+    }
+
+    #[test]
+    fn a_minified_script_keeps_its_globals_and_strict_mode_and_drops_comments() {
+        let source = r#"// What the page says while it starts.
+var shownOnThePage = 1;
+(function () {
+  "use strict";
+  var reasonItFailed = "offline";
+  window.addEventListener("error", function () { shownOnThePage = reasonItFailed; });
+})();
+"#;
+        let out = minify_script(source, "boot.js").unwrap();
+        assert!(out.len() < source.len() * 2 / 3, "{} -> {} bytes: {out}", source.len(), out.len());
+        assert!(!out.contains("What the page") && !out.contains("reasonItFailed"), "{out}");
+        assert!(out.contains("shownOnThePage") && out.contains("use strict"), "{out}");
+        let error = minify_script("if (", "boot.js").unwrap_err().to_string();
+        assert!(error.contains("boot.js is not a valid JavaScript script"), "{error}");
     }
 
     /// wasm-bindgen's JS for a module with a class nobody uses, cut down: the class, its `Symbol.dispose` line and

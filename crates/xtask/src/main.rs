@@ -168,6 +168,13 @@ fn post_build(hook: &Hook) -> Result<()> {
         app_js.len()
     );
 
+    if hook.release {
+        // The start-up feedback, part of the first load (public/boot.js).
+        let boot_path = staging.join("boot.js");
+        let boot = std::fs::read_to_string(&boot_path).wrap_err_with(|| format!("read {}", boot_path.display()))?;
+        write(&boot_path, js::minify_script(&boot, "public/boot.js")?.as_bytes())?;
+    }
+
     let page_path = staging.join("index.html");
     let page = std::fs::read_to_string(&page_path).wrap_err_with(|| format!("read {}", page_path.display()))?;
     let app = start::App { base: &hook.base, js_name: &js_name, js: app_js.as_bytes(), wasm_name: &wasm_name };

@@ -28,7 +28,7 @@ pub mod silent;
 
 pub use dist_copy::DistCopy;
 pub use driver::Browser;
-pub use page::Page;
+pub use page::{Page, LOAD_WAIT};
 pub use server::StaticServer;
 
 use std::future::Future;
