@@ -8,9 +8,8 @@ use crate::state::use_app_state;
 use crate::table::join::JoinForm;
 use crate::table::luck::TableLuck;
 use crate::table::odds::TableOdds;
-use crate::table::parts::{gm_tools, Requests};
+use crate::table::parts::{gm_tools, qr_code, Requests};
 use crate::table::peers::PeerList;
-use crate::table::qr::QrCode;
 use crate::table::rolls::RollList;
 use crate::table::seat::Seated;
 use crate::widgets::download::download;
@@ -101,7 +100,7 @@ fn Invite(seat: Seated) -> impl IntoView {
             <summary id="table-invite-title">"Invite players"</summary>
             <p class="hint">"Players open this link, or scan the code with their phone's camera. The table's key is in the link: share it only with the table."</p>
             <input id="table-link" type="text" readonly prop:value=link.clone() aria-label="The table's link" on:focus=select_all />
-            <QrCode link />
+            <div class="table-qr-slot">{qr_code(link)}</div>
         </details>
     }
 }
