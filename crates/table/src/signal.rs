@@ -113,9 +113,7 @@ impl Frame {
                 bytes.len()
             ));
         }
-        let frame: Frame = crate::wire::text_of(bytes)
-            .and_then(|text| serde_json::from_str(text).map_err(|e| e.to_string()))
-            .map_err(|e| {
+        let frame: Frame = crate::wire::read_json(bytes).map_err(|e| {
                 format!("not a frame (allowed: {{\"v\":1,\"from\",\"to\",\"type\":\"msg|offer|answer|hi|sync\",\"data\"}}): {e}")
             })?;
         if frame.v != Frame::VERSION {

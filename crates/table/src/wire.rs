@@ -83,12 +83,13 @@ impl Identity {
     }
 }
 
-/// `bytes` as text, for reading JSON from it: every JSON reading in this crate starts from text, so the wasm holds one
-/// JSON reader (`serde_json::from_slice` compiles a second one, for bytes). Bytes that are not UTF-8 are no JSON
-/// either way; the error says where the first bad byte is.
-pub(crate) fn text_of(bytes: &[u8]) -> Result<&str, String> {
-    std::str::from_utf8(bytes)
-        .map_err(|e| format!("byte {} is not UTF-8 (allowed: JSON text in UTF-8)", e.valid_up_to() + 1))
+/// A `T` read from the JSON in `bytes`, through text: every JSON reading in this crate starts from text, so the wasm
+/// holds one JSON reader (`serde_json::from_slice` compiles a second one, for bytes). Bytes that are not UTF-8 are
+/// no JSON either way; the error says where the first bad byte is.
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| format!("byte {} is not UTF-8 (allowed: JSON text in UTF-8)", e.valid_up_to() + 1))?;
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 fn signing_bytes(text: &str) -> Vec<u8> {
@@ -103,8 +104,7 @@ pub fn open(bytes: &[u8]) -> Result<Signed, Rejected> {
             format!("{} bytes is over the message limit (MAX_MESSAGE_BYTES, at most {MAX_MESSAGE_BYTES})", bytes.len()),
         ));
     }
-    let wire: Wire = text_of(bytes)
-        .and_then(|text| serde_json::from_str(text).map_err(|e| e.to_string()))
+    let wire: Wire = read_json(bytes)
         .map_err(|e| Rejected::new(None, format!("not a table message (`{{\"signed\", \"sig\"}}` JSON): {e}")))?;
     let signed: Signed = match serde_json::from_str(&wire.signed) {
         Ok(s) => s,

@@ -516,9 +516,7 @@ impl Step {
 
 /// The signed part of a message the table already checked (its signature is not checked again).
 fn read_signed(bytes: Vec<u8>) -> Option<Signed> {
-    // From text, as every other JSON value is read: `from_slice` would compile a `Value` reader of its own (bytes
-    // that are not UTF-8 are no JSON either way).
-    let wire: serde_json::Value = serde_json::from_str(std::str::from_utf8(&bytes).ok()?).ok()?;
+    let wire: serde_json::Value = crate::wire::read_json(&bytes).ok()?;
     serde_json::from_str(wire.get("signed")?.as_str()?).ok()
 }
 
