@@ -67,7 +67,7 @@ fn AtTable(seat: Seated, seated: RwSignal<Option<Seated>>) -> impl IntoView {
                 <Refused seat=seat.clone() />
                 <Export seat />
                 <div class="table-part table-leave">
-                    <button type="button" id="table-leave" on:click=leave>"Leave the table"</button>
+                    <button type="button" id="table-leave" class="button" on:click=leave>"Leave the table"</button>
                 </div>
             </div>
         </div>
@@ -139,7 +139,7 @@ fn Export(seat: Seated) -> impl IntoView {
         <section class="table-part" aria-labelledby="table-export-title">
             <h2 id="table-export-title">"Table log"</h2>
             <p class="hint">"Every message of the table as it arrived here. Anyone can check it roll by roll, offline, with "<code>"dicetray verify FILE"</code>"."</p>
-            <button type="button" id="table-export" on:click=export>"Export the table log"</button>
+            <button type="button" id="table-export" class="button" on:click=export>"Export the table log"</button>
             <p class="field-error" role="alert">{move || problem.get()}</p>
         </section>
     }

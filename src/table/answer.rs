@@ -147,6 +147,6 @@ pub fn RequestAnswer(
         <ul class="ask-chances" aria-label="Chance of each outcome">{move || chances(|o| &o.outcomes)}</ul>
         <ul class="ask-chances ask-events" aria-label="Chance of each event">{move || chances(|o| &o.events)}</ul>
         {every_choice}
-        <button type="button" class="ask-roll roll-button" disabled=move || request.with(Result::is_err) on:click=roll>"Roll"</button>
+        <button type="button" class="ask-roll button roll-button" disabled=move || request.with(Result::is_err) on:click=roll>"Roll"</button>
     }
 }

@@ -55,7 +55,7 @@ pub fn AskForm(seat: Seated) -> impl IntoView {
                 }.into_any(),
             }}
             <WhoRolls seat=seat.clone() to />
-            <button type="button" id="table-ask" on:click=send>"Ask"</button>
+            <button type="button" id="table-ask" class="button" on:click=send>"Ask"</button>
             <p class="hint" role="status">
                 {move || match said.get() { Some(Ok(s)) => s, Some(Err(e)) => format!("Not sent: {e}"), None => String::new() }}
             </p>

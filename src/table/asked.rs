@@ -98,6 +98,6 @@ fn NotationAnswer(seat: Seated, ask: Ask, text: String, version: u32, odds: Tabl
     };
     view! {
         <p class="hint ask-odds">{odds_line}</p>
-        <button type="button" class="ask-roll roll-button" on:click=roll>"Roll"</button>
+        <button type="button" class="ask-roll button roll-button" on:click=roll>"Roll"</button>
     }
 }

@@ -171,8 +171,8 @@ pub fn JoinForm(seated: RwSignal<Option<Seated>>) -> impl IntoView {
             </div>
             <Connection relays ice direct />
             <div class="table-join-buttons">
-                {link_invite.map(|i| view! { <button type="button" id="table-join" class="roll-button" on:click=move |_| sit(i.clone(), false)>"Join the table"</button> })}
-                <button type="button" id="table-start" class:roll-button=!joining on:click=start>"Start a table"</button>
+                {link_invite.map(|i| view! { <button type="button" id="table-join" class="button roll-button" on:click=move |_| sit(i.clone(), false)>"Join the table"</button> })}
+                <button type="button" id="table-start" class="button" class:roll-button=!joining on:click=start>"Start a table"</button>
             </div>
             <p class="field-error" role="alert">{move || problem.get()}</p>
         </section>

@@ -63,7 +63,7 @@ fn RollItem(seat: Seated, row: RollRow, odds: TableOdds) -> impl IntoView {
         let (seat, id) = (seat.clone(), row.id.clone());
         let error = RwSignal::new(None::<String>);
         view! {
-            <button type="button" class="table-reveal" disabled=!ready on:click=move |_| error.set(seat.reveal(&id).err())>
+            <button type="button" class="table-reveal button" disabled=!ready on:click=move |_| error.set(seat.reveal(&id).err())>
                 {if ready { "Reveal to the table" } else { "Rolling in secret…" }}
             </button>
             <span class="field-error" role="alert">{move || error.get()}</span>

@@ -23,7 +23,7 @@ pub fn SecretRoll(seat: Seated) -> impl IntoView {
         <section class="table-part gm-tools" aria-labelledby="table-secret-title">
             <h2 id="table-secret-title">"Roll in secret"</h2>
             <NotationField id="table-secret-notation" text />
-            <button type="button" id="table-secret-roll" on:click=roll>"Roll in secret"</button>
+            <button type="button" id="table-secret-roll" class="button" on:click=roll>"Roll in secret"</button>
             <p class="hint" role="status">
                 {move || match said.get() { Some(Ok(s)) => s, Some(Err(e)) => format!("Not rolled: {e}"), None => String::new() }}
             </p>
