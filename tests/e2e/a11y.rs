@@ -140,7 +140,8 @@ fn axe_finds_nothing_on_a_laptop() {
 }
 
 /// The page's visible buttons that show the browser's own look where the app's should be, one line each, and how
-/// many buttons were checked. The browser's look is read from a probe button with every author style reverted: its
+/// many buttons were checked (a file picker's own button among them). The browser's look is read from a probe button
+/// with every author style reverted: its
 /// font (13.33 px Arial here) and its grey background (a grey box in dark mode). An app's button has neither (the font
 /// only counts on a button with text).
 async fn buttons_in_the_browsers_style(page: &Page) -> (u64, Vec<String>) {
@@ -152,9 +153,12 @@ async fn buttons_in_the_browsers_style(page: &Page) -> (u64, Vec<String>) {
              const bare = getComputedStyle(probe);
              const [font, background] = [bare.fontFamily, bare.backgroundColor];
              probe.remove();
-             const shown = [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null);
-             const bad = shown.map((b) => [b, getComputedStyle(b)])
-               .filter(([b, s]) => (s.fontFamily === font && b.textContent.trim() !== '') || s.backgroundColor === background)
+             // A file picker's own button counts as a button; a picker hidden behind a styled label does not show.
+             const shown = [...document.querySelectorAll('button, input[type=file]')].filter((b) => b.offsetParent !== null
+               && b.getBoundingClientRect().width > 1 && getComputedStyle(b).opacity !== '0');
+             const bad = shown.map((b) => [b, getComputedStyle(b, b.type === 'file' ? '::file-selector-button' : null)])
+               .filter(([b, s]) => (s.fontFamily === font && (b.type === 'file' || b.textContent.trim() !== ''))
+                 || s.backgroundColor === background)
                .map(([b, s]) => `${b.id || b.className} (${b.textContent.trim()}): ${s.fontSize} ${s.fontFamily} on `
                  + `${s.backgroundColor} (the browser's: ${font} on ${background})`);
              return { checked: shown.length, bad };",
