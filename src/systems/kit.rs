@@ -61,11 +61,20 @@ pub struct RollCtx {
     pub state: AppState,
     announcer: Option<Announcer>,
     latest: Option<LatestRoll>,
+    /// Owned by the component that took the context: disposed with it.
+    alive: StoredValue<()>,
 }
 
 impl RollCtx {
     pub fn get() -> RollCtx {
-        RollCtx { state: use_app_state(), announcer: use_context::<Announcer>(), latest: use_context::<LatestRoll>() }
+        let (announcer, latest) = (use_context::<Announcer>(), use_context::<LatestRoll>());
+        RollCtx { state: use_app_state(), announcer, latest, alive: StoredValue::new(()) }
+    }
+
+    /// The component that took this context is gone (a table roll's seed can come after the player left the screen
+    /// or picked another system): its signals may not be read any more.
+    pub fn is_gone(&self) -> bool {
+        self.alive.try_with_value(|_| ()).is_none()
     }
 
     /// Announce `text` to screen readers.
@@ -148,7 +157,11 @@ pub fn roll_and_record<S: Variant>(
         Ok::<_, RequestError>((roll, Rolled { summary, text }))
     };
     ctx.state.roll(character, RollSource::System { request: asked }, roll, move |rolled| {
+        // Recorded in History by now; the panel is told only if it is still there.
         let Ok((roll, id)) = rolled else { return };
+        if ctx.is_gone() {
+            return;
+        }
         let s = roll.summary();
         ctx.show(&s, &id);
         ctx.announce(format!(
