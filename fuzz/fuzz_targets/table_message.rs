@@ -3,14 +3,14 @@
 //! Nothing may panic; a refused message must leave the table as it was.
 #![no_main]
 
-use dicetray_table::{commitment, Body, Bytes32, Identity, RollRequest, Table};
+use dicetray_table::{commitment, Body, Bytes32, Identity, RollRequest, Rules, Table};
 use libfuzzer_sys::fuzz_target;
 
 fn table_with_open_roll() -> (Table, Identity, Identity) {
     let hash = dicetray_table::table_hash("fuzz");
     let mut gm = Identity::from_secret([1; 32]).expect("a valid key");
     let mut player = Identity::from_secret([2; 32]).expect("a valid key");
-    let mut table = Table::new(hash, None);
+    let mut table = Table::new(hash, None, Some(Rules::HERE));
     let hello = |name: &str| Body::Hello { name: name.into(), character: None };
     table.receive(&gm.seal(hash, hello("gm")), 0).expect("hello");
     table.receive(&player.seal(hash, hello("player")), 0).expect("hello");

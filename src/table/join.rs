@@ -9,7 +9,9 @@ use dicetray_saved::seat::Seating;
 use dicetray_table::member::Member;
 use dicetray_table::Rejected;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use std::rc::Rc;
+use std::time::Duration;
 
 /// Seat this phone at `invite`'s table as `name` (`character`: which of this browser's characters it plays) and
 /// say hello; `gm`: it started the table.
@@ -21,9 +23,41 @@ pub fn sit_down(
     config: TableConfig,
 ) -> Result<Seated, String> {
     let identity = fresh32()?;
-    let member = Member::new(&invite.id, identity, who.0, who.1, now_ms() as u64)?;
-    take_seat(state, Sitting { member, identity, invite, gm, config }, Vec::new())
+    let member = Member::new(&invite.id, identity, who.0, who.1, None, now_ms() as u64)?;
+    let seat = take_seat(state, Sitting { member, identity, invite, gm, config }, Vec::new())?;
+    bring_rules(state, seat.clone(), false);
+    Ok(seat)
 }
+
+/// How long a seat waits before fetching the rules' code again after a failed download.
+const RULES_RETRY: Duration = Duration::from_secs(5);
+
+/// Fetch the rules' code for `seat` (`table::rules`), again every `RULES_RETRY` while it fails and the seat is
+/// this device's; the first failure is told (`told`: it was).
+fn bring_rules(state: AppState, seat: Seated, told: bool) {
+    spawn_local(async move {
+        match super::rules::fetch().await {
+            Ok(kit) => seat.give_rules(kit),
+            Err(_) => {
+                if !told {
+                    state.notify(NoticeLevel::Warning, RULES_UNREAD);
+                }
+                let again = move || {
+                    let seated =
+                        state.seat.with_value(|s| s.as_ref().and_then(Seated::of).is_some_and(|s| s.is(&seat)));
+                    if seated {
+                        bring_rules(state, seat, true)
+                    }
+                };
+                set_timeout(again, RULES_RETRY);
+            }
+        }
+    });
+}
+
+/// The notice when the rules' code did not download (the seat keeps trying).
+const RULES_UNREAD: &str = "Table: the code that checks rolls did not download, so rolls here wait for it. This page \
+     keeps trying; reload if nothing changes.";
 
 /// A member about to take its seat: the device's identity secret (its Nostr key comes from it), the table, whether
 /// this device is the GM, and how to reach the others.
@@ -84,15 +118,29 @@ pub async fn resume(state: AppState) -> Option<Seated> {
             return None;
         }
     };
+    // The log is replayed with the rules' code (every roll in it is checked again).
+    let Ok(kit) = super::rules::fetch().await else {
+        state.notify(NoticeLevel::Warning, RULES_NOT_REJOINED);
+        return None;
+    };
+    if state.seat.with_value(Option::is_some) {
+        return current();
+    }
     let sat = (|| {
         let config = TableConfig { relays: saved.relays, ice: saved.ice, direct: saved.direct };
         let identity = saved.member.identity_secret.0;
-        let (member, refused) = Member::restore(saved.member, now_ms() as u64)?;
+        let (member, refused) = Member::restore(saved.member, kit.protocol, now_ms() as u64)?;
         let invite = Invite::from_parts(member.table_id().to_string(), &saved.key)?;
-        take_seat(state, Sitting { member, identity, invite, gm: saved.gm, config }, refused)
+        let seat = take_seat(state, Sitting { member, identity, invite, gm: saved.gm, config }, refused)?;
+        seat.give_rules(kit);
+        Ok::<_, String>(seat)
     })();
     sat.map_err(|e| state.notify(NoticeLevel::Warning, format!("Your table could not be rejoined: {e}"))).ok()
 }
+
+/// The notice when the code that checks the saved seat's rolls could not be downloaded.
+const RULES_NOT_REJOINED: &str =
+    "Your table could not be rejoined: the code that checks its rolls could not be downloaded. Reload to try again.";
 
 /// The notice when the code that reads the saved seat could not be downloaded.
 const UNREAD: &str =

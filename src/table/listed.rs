@@ -1,9 +1,31 @@
 //! What the peer list and the roll list show, read from the member alone (no screen, no seat), so the seat's
 //! tests check the words a player reads.
 
-use super::row::request_words;
 use dicetray_table::peer_set::PeerMap;
-use dicetray_table::{Member, PeerKey, Status, TableRoll};
+use dicetray_table::{AskFor, Member, PeerKey, RollRequest, Status, TableRoll};
+
+/// How the list says what a roll rolls and what a GM asked for: with the rules' code (`RulesKit::words`), or
+/// without it ([`Words::WITHOUT_RULES`]).
+#[derive(Clone, Copy)]
+pub struct Words {
+    pub request: fn(&RollRequest) -> String,
+    pub ask: fn(&AskFor) -> String,
+}
+
+impl Words {
+    /// Before the rules' code is here: notation as typed, else only what kind of roll it is. (No row should need
+    /// them: every request a row names waited for the code, or was made with it.)
+    pub const WITHOUT_RULES: Words = Words {
+        request: |r| match r {
+            RollRequest::System { .. } => "a system roll".into(),
+            RollRequest::Notation { text, .. } => text.clone(),
+        },
+        ask: |a| match a {
+            AskFor::Notation { text, .. } => text.clone(),
+            AskFor::System { .. } | AskFor::Sheet { .. } => "a system roll".into(),
+        },
+    };
+}
 
 /// How `key` stands, in the peer list's words: "you", "left", "away" (silent, or its page hidden: no roll waits
 /// for it), else how its messages reach this phone ("direct", "via relays", "connecting").
@@ -65,14 +87,15 @@ pub(super) fn status_words(s: &Status) -> (&'static str, String) {
 pub(super) const OFFLINE_WORDS: &str =
     "Waiting for the table: this phone is not connected. The roll goes ahead by itself once it is.";
 
-/// Every roll at the table as the list shows it, newest first (the table's order, the same on every phone).
-pub(super) fn roll_rows(m: &Member) -> Vec<RollRow> {
+/// Every roll at the table as the list shows it, newest first (the table's order, the same on every phone), its
+/// request said in `words`.
+pub(super) fn roll_rows(m: &Member, words: Words) -> Vec<RollRow> {
     let t = m.table();
     let me = m.me();
-    t.rolls().iter().rev().map(|r| roll_row(m, r, me)).collect()
+    t.rolls().iter().rev().map(|r| roll_row(m, r, me, words)).collect()
 }
 
-fn roll_row(m: &Member, r: &TableRoll, me: PeerKey) -> RollRow {
+fn roll_row(m: &Member, r: &TableRoll, me: PeerKey, words: Words) -> RollRow {
     let t = m.table();
     let who = t.peers().get(&r.roller).map_or(r.roller.short(), |p| match &p.character {
         Some(c) => format!("{c} ({})", p.name),
@@ -80,14 +103,14 @@ fn roll_row(m: &Member, r: &TableRoll, me: PeerKey) -> RollRow {
     });
     let hidden = r.request.clone().or_else(|| (r.roller == me).then(|| m.hidden_request(&r.id).cloned()).flatten());
     let request = match (&hidden, r.sealed) {
-        (Some(q), true) => format!("hidden roll: {}", request_words(q)),
-        (Some(q), false) => request_words(q),
+        (Some(q), true) => format!("hidden roll: {}", (words.request)(q)),
+        (Some(q), false) => (words.request)(q),
         (None, _) => "a hidden roll".into(),
     };
     let answers = r.answers.as_ref().map(|(gm, id)| {
         let gm_name = t.peers().get(gm).map_or_else(|| gm.short(), |p| p.name.clone());
         match t.gm_request(gm, id) {
-            Some(q) => format!("answers {gm_name}'s request for {}", dicetray_saved::ask_words::words(&q.request)),
+            Some(q) => format!("answers {gm_name}'s request for {}", (words.ask)(&q.request)),
             None => format!("answers {gm_name}'s request"),
         }
     });

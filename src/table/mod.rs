@@ -20,5 +20,6 @@ pub mod peers;
 pub mod qr;
 pub mod rolls;
 pub mod row;
+pub mod rules;
 pub mod seat;
 pub mod secret;

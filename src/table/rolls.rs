@@ -1,9 +1,8 @@
 //! Every roll made at the table, newest first: who rolled what, the dice and outcome as this phone recomputed
 //! them, the odds it had, and where its check stands (verified, checking, sealed, not revealed, failed).
 
-use super::listed::{roll_rows, status_words, RollRow, OFFLINE_WORDS};
+use super::listed::{roll_rows, status_words, RollRow, Words, OFFLINE_WORDS};
 use super::odds::TableOdds;
-use super::row::shown;
 use super::seat::Seated;
 use dicetray_table::Status;
 use leptos::prelude::*;
@@ -14,7 +13,8 @@ pub fn RollList(seat: Seated, odds: TableOdds) -> impl IntoView {
     let reader = seat.clone();
     let rows = move || {
         changed.track();
-        reader.with_member(roll_rows)
+        let words = reader.rules().map_or(Words::WITHOUT_RULES, |kit| kit.words);
+        reader.with_member(|m| roll_rows(m, words))
     };
     let reader = seat.clone();
     let none = move || {
@@ -43,9 +43,10 @@ fn RollItem(seat: Seated, row: RollRow, odds: TableOdds) -> impl IntoView {
         status_text = OFFLINE_WORDS.to_string();
     }
     let request = seat.with_member(|m| m.request_of(&row.roller, &row.id).cloned());
-    let result = match (row.seed.or(row.hidden_seed), request) {
-        (Some(seed), Some(req)) if row.status == Status::Verified || row.hidden_seed.is_some() => {
-            Some(shown(&req, seed))
+    // A row with a seed waited for the rules' code (its check or its own roll needed it), so the kit is here.
+    let result = match (row.seed.or(row.hidden_seed), request, seat.rules()) {
+        (Some(seed), Some(req), Some(kit)) if row.status == Status::Verified || row.hidden_seed.is_some() => {
+            Some((kit.shown)(&req, seed))
         }
         _ => None,
     };

@@ -5,6 +5,7 @@
 
 use super::config::TableConfig;
 use super::invite::Invite;
+use super::rules::RulesKit;
 use crate::state::roll::{Seat, SeatDone};
 use crate::state::{now_ms, AppState, NoticeLevel, RollSource};
 use dicetray_saved::seat::{encode_seating, size_notice, Seat as SavedSeat, Seating, SeatingText};
@@ -53,6 +54,8 @@ pub struct SeatView {
     pub relays: RwSignal<LiteMap<String, (bool, Option<String>)>>,
     /// Messages refused, each naming the peer and the problem (newest last).
     pub refused: RwSignal<Vec<String>>,
+    /// The rules' code, once it is here ([`Seated::give_rules`]).
+    pub rules: RwSignal<Option<RulesKit>>,
 }
 
 /// What to do with an own roll's seed once the table verified it.
@@ -66,6 +69,8 @@ struct Inner {
     waiting: RefCell<LiteMap<String, Finish>>,
     /// The GM request the next own roll answers.
     answering: RefCell<Option<(PeerKey, String)>>,
+    /// Rolls asked for before the rules' code was here: made, in order, once it is ([`Seated::give_rules`]).
+    queued: RefCell<Vec<(RollSource, SeatDone)>>,
     /// Changed since the member was last saved.
     dirty: RefCell<bool>,
     /// The saved seat has grown past `SEAT_NOTICE_CHARS` and the player was told.
@@ -122,6 +127,7 @@ impl Seated {
             paths: RwSignal::new(PeerMap::new()),
             relays: RwSignal::new(LiteMap::new()),
             refused: RwSignal::new(Vec::new()),
+            rules: RwSignal::new(None),
         });
         Seated(Arc::new(SendWrapper::new(Inner {
             state,
@@ -129,6 +135,7 @@ impl Seated {
             carrier: RefCell::new(None),
             waiting: RefCell::new(LiteMap::new()),
             answering: RefCell::new(None),
+            queued: RefCell::new(Vec::new()),
             dirty: RefCell::new(true),
             ticks: std::cell::Cell::new(0),
             hidden_ready: std::cell::Cell::new(0),
@@ -159,6 +166,11 @@ impl Seated {
 
     pub fn me(&self) -> PeerKey {
         self.0.member.borrow().me()
+    }
+
+    /// Whether `other` is this same seat.
+    pub fn is(&self, other: &Seated) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 
     /// Read the member (its table, log, seeds).
@@ -242,6 +254,22 @@ impl Seated {
             self.0.member.borrow_mut().set_connected(connected);
             self.0.view.changed.update(|n| *n += 1);
         }
+    }
+
+    /// The rules' code is here: the member takes what waited for it, and the roll list can show dice.
+    pub fn give_rules(&self, kit: RulesKit) {
+        let step = self.0.member.borrow_mut().give_rules(kit.protocol, now(), &mut fresh_or_clock);
+        self.0.view.rules.set(Some(kit));
+        self.take(step);
+        let queued = std::mem::take(&mut *self.0.queued.borrow_mut());
+        for (source, then) in queued {
+            Seat::roll(self, source, then);
+        }
+    }
+
+    /// The rules' code, if it is here (tracked).
+    pub fn rules(&self) -> Option<RulesKit> {
+        self.0.view.rules.get()
     }
 
     /// A message from another phone.
@@ -456,6 +484,11 @@ fn fresh_or_clock() -> [u8; 32] {
 
 impl Seat for Seated {
     fn roll(&self, source: RollSource, then: SeatDone) {
+        if !self.with_member(Member::has_rules) {
+            // The phone sat down moments ago: the roll is made as soon as the code that checks rolls is here.
+            self.0.queued.borrow_mut().push((source, then));
+            return;
+        }
         let made = table_request(&source)
             .and_then(|request| self.roll_request(request, Box::new(move |seed| then(seed, source))));
         if let Err(e) = made {
@@ -566,11 +599,19 @@ mod tests {
     }
 
     fn seat(state: AppState, wire: &Rc<Wire>, n: usize, name: &str, secret: u8) -> Seated {
-        let mut member = Member::new(&invite().id, [secret; 32], name.into(), None, now()).unwrap();
+        let seat = seat_without_rules(state, wire, n, name, secret);
+        seat.give_rules(RulesKit::HERE);
+        seat
+    }
+
+    /// As in the app: seated, and greeted the table, before the rules' code is here.
+    fn seat_without_rules(state: AppState, wire: &Rc<Wire>, n: usize, name: &str, secret: u8) -> Seated {
+        let mut member = Member::new(&invite().id, [secret; 32], name.into(), None, None, now()).unwrap();
         let hello = member.hello(now()).unwrap();
         let seat = Seated::new(state, member, invite(), n == 0, config());
         seat.attach(Rc::new(End(Rc::clone(wire), n)));
         seat.broadcast_hello(hello);
+        assert!(seat.rules().is_none());
         seat
     }
 
@@ -585,6 +626,60 @@ mod tests {
         settle(&wire, &seats);
         bea.seat.set_value(Some(Rc::new(seats[1].clone())));
         (owner, gale, bea, wire, seats)
+    }
+
+    #[test]
+    fn a_roll_made_before_the_rules_code_is_here_is_rolled_once_it_comes_and_nothing_waits_for_good() {
+        let owner = Owner::new();
+        owner.set();
+        let (gale, bea) = (AppState::for_tests(), AppState::for_tests());
+        let wire = Rc::new(Wire::default());
+        let seats = [seat(gale, &wire, 0, "Gale", 5), seat_without_rules(bea, &wire, 1, "Bea", 6)];
+        settle(&wire, &seats);
+        bea.seat.set_value(Some(Rc::new(seats[1].clone())));
+        assert_eq!(seats[1].with_member(|m| m.table().peers().len()), 2, "seated and greeted without the code");
+        // Gale rolls; Bea's phone keeps the intent and the reveal for the code.
+        let gale_roll = seats[0].roll_request(notation("1d20"), Box::new(|_| ())).unwrap();
+        settle(&wire, &seats);
+        std::thread::sleep(std::time::Duration::from_millis(2_100));
+        seats.iter().for_each(Seated::tick);
+        settle(&wire, &seats);
+        let gale_key = seats[0].me();
+        assert!(seats[1].with_member(|m| m.table().roll(&gale_key, &gale_roll).is_none()));
+        // Bea rolls from a panel: nothing is sent yet, and nothing is lost.
+        let source = RollSource::Notation { expr: "2d6".into(), version: dicetray_rules::dice::NOTATION_VERSION };
+        let done = Rc::new(RefCell::new(None));
+        let d = Rc::clone(&done);
+        bea.roll(
+            None,
+            source,
+            move |seed| Ok::<_, String>((seed, seed_roll(seed))),
+            move |r| *d.borrow_mut() = Some(r),
+        );
+        let sent = wire.queue.borrow().len();
+        assert_eq!(sent, 0, "no intent before the code");
+        // The code comes: Gale's roll is taken, verified with Gale's seed, and Bea's roll is made and verified.
+        seats[1].give_rules(RulesKit::HERE);
+        settle_over_time(&wire, &seats);
+        std::thread::sleep(std::time::Duration::from_millis(2_100));
+        seats.iter().for_each(Seated::tick);
+        settle_over_time(&wire, &seats);
+        let seed_of = |s: &Seated| s.with_member(|m| m.seed_of(&gale_key, &gale_roll));
+        assert!(seed_of(&seats[1]).is_some());
+        assert_eq!(seed_of(&seats[1]), seed_of(&seats[0]));
+        let (seed, _) = done.borrow_mut().take().expect("rolled once the code came").unwrap();
+        let bea_key = seats[1].me();
+        let on_gale =
+            seats[0].with_member(|m| m.table().rolls().iter().find(|r| r.roller == bea_key).map(|r| r.id.clone()));
+        let id = on_gale.expect("Gale saw Bea's roll");
+        assert_eq!(seats[0].with_member(|m| m.seed_of(&bea_key, &id)), Some(seed));
+        assert!(gale.notices.get_untracked().is_empty() && bea.notices.get_untracked().is_empty());
+    }
+
+    /// What a test roll records: its seed, as a notation roll's words.
+    fn seed_roll(seed: u64) -> crate::state::roll::Rolled {
+        let expr = dicetray_rules::dice::parse("2d6").unwrap();
+        crate::state::roll::Rolled::notation(&expr.roll(seed).unwrap())
     }
 
     #[test]
@@ -696,7 +791,8 @@ mod tests {
         assert_eq!(seats[0].asks()[1].answered, vec![], "not answered as asked");
 
         // A reload (the member restored from its saved log) brings back every request and who answered it.
-        let (restored, refused) = Member::restore(seats[1].with_member(Member::save), now()).unwrap();
+        let (restored, refused) =
+            Member::restore(seats[1].with_member(Member::save), RulesKit::HERE.protocol, now()).unwrap();
         assert!(refused.is_empty(), "{refused:?}");
         let reloaded = Seated::new(AppState::for_tests(), restored, invite(), false, config());
         assert_eq!(reloaded.asks(), seats[1].asks());
@@ -790,14 +886,14 @@ mod tests {
         gale.roll_request(notation("2d8"), Box::new(|_| ())).unwrap();
         // Her intent waits in her link (the relays send it once they are back); her phone says why the roll waits.
         (0..3).for_each(|_| gale.tick());
-        let rows = gale.with_member(super::super::listed::roll_rows);
+        let rows = gale.with_member(|m| super::super::listed::roll_rows(m, RulesKit::HERE.words));
         assert!(rows[0].offline && rows[0].status == Status::Pending, "{rows:?}");
         assert_eq!(rolls_of(&bea), vec![]);
 
         gale.set_connected(true);
         gale.wake();
         settle(&wire, &seats);
-        let rows = gale.with_member(super::super::listed::roll_rows);
+        let rows = gale.with_member(|m| super::super::listed::roll_rows(m, RulesKit::HERE.words));
         assert!(!rows[0].offline && rows[0].status == Status::Verified, "{rows:?}");
         assert_eq!(rows[0].without, None);
         assert_eq!(rolls_of(&bea), rolls_of(&gale), "Bea got the roll when Gale came back");
@@ -813,8 +909,8 @@ mod tests {
         settle(&wire, &seats);
         gale.roll_request(notation("1d12"), Box::new(|_| ())).unwrap();
         settle(&wire, &seats);
-        let on_gale = gale.with_member(super::super::listed::roll_rows);
-        let on_bea = bea.with_member(super::super::listed::roll_rows);
+        let on_gale = gale.with_member(|m| super::super::listed::roll_rows(m, RulesKit::HERE.words));
+        let on_bea = bea.with_member(|m| super::super::listed::roll_rows(m, RulesKit::HERE.words));
         assert_eq!((&on_gale[0].status, &on_bea[0].status), (&Status::Verified, &Status::Verified));
         assert_eq!(on_gale[0].without.as_deref(), Some("without Bea's randomness (it did not reach you in time)"));
         assert_eq!(on_bea[0].without.as_deref(), Some("without your randomness (it did not reach Gale in time)"));

@@ -11,7 +11,7 @@ use crate::harness::netns::in_own_netns;
 use crate::harness::peer::{CheatingPeer, TableLink};
 use crate::harness::relay::TestRelay;
 use crate::harness::seats::{run_table_test, step, Seat, Seats, TableRun};
-use crate::harness::Browser;
+use crate::harness::{Browser, BrowserTest};
 use dicetray_table::Status;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -1062,3 +1062,57 @@ pub(crate) const TAP_JS: &str = "window.__dtTap = null;
     document.querySelector('.tray-roll').addEventListener('click',
       () => { window.__dtTap = performance.timeOrigin + performance.now(); }, {capture: true, once: true});
     return true;";
+
+/// A phone sits down before the code that checks rolls has arrived (its chunk, `table_rules`, held by DevTools):
+/// it is seated at once, with the GM's tools; a roll made on the Roll screen meanwhile waits, with no error and
+/// nothing recorded; once the code comes, the roll is made, verified and recorded, and the roll list shows its dice.
+/// The relay is the harness's, on loopback, so the phone reaches the table (alone, its roll needs nobody's
+/// randomness).
+#[test]
+fn a_phone_seated_before_the_rules_code_rolls_once_it_comes() {
+    BrowserTest::new().run(|page| async move {
+        let relay = TestRelay::start().await;
+        let held = json!({ "patterns": [{ "urlPattern": "*split_table_rules*", "requestStage": "Request" }] });
+        page.cdp("Fetch.enable", held).await;
+        page.open(&format!("?relays={}&ice=none#/table", relay.url())).await;
+        page.type_into("#table-name", "Gale").await;
+        page.click("#table-start").await;
+        page.wait_for("#table-ask").await;
+        page.wait_js_within(
+            "return /Relays: 1 of 1 connected/.test(document.querySelector('.table-relays')?.textContent);",
+            "the relay connected",
+            UI,
+        )
+        .await;
+        page.js("location.hash = '#/roll'; return null;", vec![]).await;
+        page.wait_for("#roll-button").await;
+        page.click("#roll-button").await;
+        tokio::time::sleep(Duration::from_millis(2_500)).await;
+        let notices = page.js("return document.querySelector('.notices')?.textContent ?? '';", vec![]).await;
+        let notices = notices.as_str().unwrap_or_default().to_lowercase();
+        assert!(!notices.contains("table"), "no table notice while the roll waits: {notices}");
+        // History's count line, read on its screen (a hash change: the page and its seat stay).
+        let count = "return document.querySelector('.history-count')?.textContent;";
+        page.js("location.hash = '#/history'; return null;", vec![]).await;
+        let empty = page.wait_js_within(count, "History's count", UI).await;
+        assert!(empty.as_str().is_some_and(|t| t.starts_with("No rolls yet")), "recorded before the code: {empty}");
+        page.cdp("Fetch.disable", json!({})).await;
+        page.js("location.hash = '#/table'; return null;", vec![]).await;
+        let row = page
+            .wait_js_within(
+                "const li = document.querySelector('li.table-roll[data-status=\"verified\"]');
+                 const dice = li && li.querySelector('.roll-dice');
+                 return dice && dice.textContent.trim() !== '' && [li.querySelector('.roll-request').textContent, dice.textContent];",
+                "the roll verified, with its dice",
+                ROLL,
+            )
+            .await;
+        assert!(row[0].as_str().is_some_and(|r| !r.is_empty()), "{row}");
+        page.js("location.hash = '#/history'; return null;", vec![]).await;
+        let one = "const t = document.querySelector('.history-count')?.textContent; return t && t.includes(' of 1 ') && t;";
+        page.wait_js_within(one, "the roll recorded once verified", UI).await;
+        assert_eq!(page.count(".history-entry").await, 1);
+        let console = page.js("return window.__e2e.console;", vec![]).await;
+        assert!(page.js_errors().await.is_empty(), "page errors: {:?}, console: {console}", page.js_errors().await);
+    });
+}

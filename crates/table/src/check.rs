@@ -4,11 +4,12 @@
 use crate::body::{Body, RollRequest};
 use crate::key::{Bytes32, PeerKey};
 use crate::roll::{Status, TableRoll};
+use crate::rules::Rules;
 use crate::seed::{commitment, seal_commitment_of, seed};
 use crate::wire::open;
 
-/// `r` is the open roll the reveal is for (its roller's), and `names` every peer that said hello at this table (present or since
-/// left) with how notices name it.
+/// `rules` recompute the dice. `r` is the open roll the reveal is for (its roller's), and `names` every peer that
+/// said hello at this table (present or since left) with how notices name it.
 /// `Err`: the reveal is refused as a message (wrong kind). `Ok((Failed, _))`: it is a reveal of this
 /// roll, and the roll fails its check. With the status, the contributions the reveal used.
 ///
@@ -16,6 +17,7 @@ use crate::wire::open;
 /// left out does not fail it (it may have reached the roller too late, or not at all; `TableRoll::unused` names
 /// it), so every device that took the same messages reaches the same verdict (docs/table-protocol.md).
 pub(crate) fn check_reveal(
+    rules: &Rules,
     r: &TableRoll,
     names: &[(PeerKey, String)],
     sealed_request: Option<&RollRequest>,
@@ -62,7 +64,7 @@ pub(crate) fn check_reveal(
             return fail(format!("{} signed two different contributions to it", name(&c.from)));
         }
     }
-    let recomputed = match request.roll(seed(secret, &used, id, &request)) {
+    let recomputed = match (rules.roll)(&request, seed(secret, &used, id, &request)) {
         Ok(v) => v,
         Err(e) => return fail(format!("the request cannot be rolled: {e}")),
     };

@@ -60,7 +60,7 @@ pub struct Replay {
 /// Replay a log offline. A refused message about a known roll fails that roll; rolls never revealed by the end of
 /// the log are "not revealed".
 pub fn replay(log: &TableLog) -> Replay {
-    let mut table = Table::new(log.table, None);
+    let mut table = Table::new(log.table, None, Some(crate::rules::Rules::HERE));
     let mut rejected = Vec::new();
     for m in &log.messages {
         if let Err(e) = table.receive(m.message.as_bytes(), m.at_ms) {

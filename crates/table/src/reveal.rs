@@ -12,7 +12,7 @@ pub fn reveal_body(table: &Table, me: &PeerKey, id: &str, secret: Bytes32) -> Re
     let contributions: Vec<String> = r.seen.values().map(|s| s.message.clone()).collect();
     let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
     let request = r.request.clone().ok_or("a sealed roll: use sealed_reveal_body")?;
-    let result = request.roll(seed(&secret, &used, id, &request))?;
+    let result = (table.rules_here()?.roll)(&request, seed(&secret, &used, id, &request))?;
     Ok(Body::Reveal { roll: id.to_string(), secret, contributions, result })
 }
 
@@ -27,7 +27,7 @@ pub fn sealed_reveal_body(
     let r = table.roll(me, id).ok_or_else(|| format!("no roll `{id}` of this device"))?;
     let contributions: Vec<String> = r.seen.values().map(|s| s.message.clone()).collect();
     let used: Vec<(PeerKey, Bytes32)> = r.seen.iter().map(|(k, s)| (*k, s.bytes)).collect();
-    let result = request.roll(seed(&secret, &used, id, &request))?;
+    let result = (table.rules_here()?.roll)(&request, seed(&secret, &used, id, &request))?;
     Ok(Body::SealedReveal { roll: id.to_string(), request, secret, contributions, result })
 }
 

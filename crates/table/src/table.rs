@@ -15,6 +15,7 @@ use crate::key::{Bytes32, PeerKey};
 use crate::limits::*;
 use crate::peer_set::{PeerMap, PeerSet};
 use crate::roll::{Seen, Status, TableRoll};
+use crate::rules::Rules;
 use crate::wire::{open, Signed};
 use dicetray_rules::sorted;
 use litemap::LiteMap;
@@ -48,6 +49,9 @@ pub enum Missing {
     Roll(PeerKey, Bytes32),
     /// This GM request: (GM, request id hash).
     Ask(PeerKey, Bytes32),
+    /// The rules' code ([`crate::rules`]), not given to this table yet: a message read with it (a roll request, a
+    /// reveal, a GM's request, an answer) waits for it.
+    Rules,
 }
 
 impl Missing {
@@ -85,13 +89,31 @@ pub struct Table {
     gm_requests: LiteMap<(PeerKey, String), GmRequest>,
     /// Every (sender, sequence number) taken: a second message with the same pair is a replay.
     numbers: BTreeSet<(PeerKey, u64)>,
+    /// The rules' code, once given ([`Table::give_rules`]).
+    rules: Option<Rules>,
 }
 
 impl Table {
-    /// A table seen by `me` (None: an offline verifier). `table` is the hash of the table id.
-    pub fn new(table: Bytes32, me: Option<PeerKey>) -> Table {
+    /// A table seen by `me` (None: an offline verifier). `table` is the hash of the table id; `rules`, the rules'
+    /// code, if it is here yet (else [`Table::give_rules`] later).
+    pub fn new(table: Bytes32, me: Option<PeerKey>, rules: Option<Rules>) -> Table {
         let (peers, rolls, gm_requests, numbers) = Default::default();
-        Table { table, me, peers, rolls, gm_requests, numbers }
+        Table { table, me, peers, rolls, gm_requests, numbers, rules }
+    }
+
+    /// Give the rules' code to a table made without it: what waited for it ([`Missing::Rules`]) can be taken now.
+    pub fn give_rules(&mut self, rules: Rules) {
+        self.rules = Some(rules);
+    }
+
+    /// The rules' code, once given.
+    pub fn rules(&self) -> Option<Rules> {
+        self.rules
+    }
+
+    /// The rules' code, or why a message that needs it cannot be taken yet.
+    pub(crate) fn rules_here(&self) -> Result<Rules, String> {
+        self.rules.ok_or_else(|| "the rules' code is not here yet (it is still downloading)".to_string())
     }
 
     pub fn peers(&self) -> &PeerMap<Peer> {
@@ -173,8 +195,8 @@ impl Table {
     }
 
     /// What `m` needs that this table has not seen, if anything: its sender's hello, the roll it is about, the GM
-    /// request it answers, the peer a GM request names, or a contributor a reveal uses. Such a message is refused
-    /// now and may be taken once that arrives; anything else is taken or refused for good.
+    /// request it answers, the peer a GM request names, a contributor a reveal uses, or (last) the rules' code. Such
+    /// a message is refused now and may be taken once that arrives; anything else is taken or refused for good.
     pub fn missing(&self, m: &Signed) -> Option<Missing> {
         if m.table != self.table || self.numbers.contains(&(m.from, m.seq)) {
             return None;
@@ -185,7 +207,7 @@ impl Table {
         }
         let roll = |roller: &PeerKey, id: &str| self.roll(roller, id).is_none().then(|| Missing::roll(*roller, id));
         let peer = |k: &PeerKey| (!self.peers.contains_key(k)).then_some(Missing::Peer(*k));
-        match &m.body {
+        let seen = match &m.body {
             Body::Contribution { roll: id, roller, .. } => roll(roller, id),
             Body::Reveal { roll: id, contributions, .. } | Body::SealedReveal { roll: id, contributions, .. } => {
                 roll(&m.from, id).or_else(|| contributions.iter().filter_map(|c| signer_of(c)).find_map(|k| peer(&k)))
@@ -196,7 +218,8 @@ impl Table {
                 true => roll(&m.from, r),
             },
             _ => None,
-        }
+        };
+        seen.or_else(|| (self.rules.is_none() && needs_rules(&m.body)).then_some(Missing::Rules))
     }
 
     /// What taking `m` can unblock ([`Table::missing`]).
@@ -275,16 +298,19 @@ impl Table {
                 Ok(vec![])
             }
             Body::Reveal { roll, secret, contributions, result } => {
-                let (status, used) = self.check_reveal(from, roll, None, secret, contributions, result)?;
+                let rules = self.rules_here()?;
+                let (status, used) = self.check_reveal(&rules, from, roll, None, secret, contributions, result)?;
                 Ok(self.settle(from, roll, status, used, result.clone(), None))
             }
             Body::SealedReveal { roll, request, secret, contributions, result } => {
-                let (status, used) = self.check_reveal(from, roll, Some(request), secret, contributions, result)?;
+                let rules = self.rules_here()?;
+                let (status, used) =
+                    self.check_reveal(&rules, from, roll, Some(request), secret, contributions, result)?;
                 Ok(self.settle(from, roll, status, used, result.clone(), Some(request.clone())))
             }
             Body::GmRequest { id, to, request } => {
                 check_name("GM request id", id)?;
-                request.check()?;
+                (self.rules_here()?.check_ask)(request)?;
                 if let Some(to) = to {
                     if !self.peers.contains_key(to) {
                         return Err(format!("asks {} for a roll, who is not at the table", to.short()));
@@ -298,6 +324,7 @@ impl Table {
                 Ok(vec![Event::GmRequested { gm: from, id: id.clone(), to: *to, request: request.clone() }])
             }
             Body::Answer { id, gm, roll } => {
+                let rules = self.rules_here()?;
                 let asked = self.gm_requests.get(&(*gm, id.clone()));
                 let asked = asked
                     .ok_or_else(|| format!("answers GM request `{id}` from {}, which was never made", gm.short()))?;
@@ -307,7 +334,7 @@ impl Table {
                 let r = self.rolls.iter_mut().find(|r| r.roller == from && &r.id == roll);
                 let r = r.ok_or_else(|| format!("answers with roll `{roll}`, which this peer never announced"))?;
                 let rolled = r.request.as_ref().ok_or_else(|| format!("answers with roll `{roll}`, a hidden roll"))?;
-                asked.request.honoured_by(rolled).map_err(|e| format!("answers GM request `{id}` but {e}"))?;
+                (rules.honoured)(&asked.request, rolled).map_err(|e| format!("answers GM request `{id}` but {e}"))?;
                 r.answers = Some((*gm, id.clone()));
                 Ok(vec![Event::Answered { gm: *gm, id: id.clone(), roller: from, roll: roll.clone() }])
             }
@@ -325,7 +352,7 @@ impl Table {
         let from = m.from;
         check_name("roll id", roll)?;
         if let Some(req) = &request {
-            req.check()?;
+            (self.rules_here()?.check)(req)?;
         }
         if self.roll(&from, roll).is_some() {
             return Err(format!("roll id `{roll}` was already used by this peer"));
@@ -394,8 +421,10 @@ impl Table {
     }
 
     /// [`crate::check::check_reveal`] of `from`'s reveal of its open roll `id`, with every peer that said hello here.
+    #[allow(clippy::too_many_arguments)]
     fn check_reveal(
         &mut self,
+        rules: &Rules,
         from: PeerKey,
         id: &str,
         sealed_request: Option<&RollRequest>,
@@ -405,7 +434,7 @@ impl Table {
     ) -> Result<(Status, Vec<(PeerKey, Bytes32)>), String> {
         let names: Vec<(PeerKey, String)> = self.peers.keys().map(|k| (*k, self.name_of(k))).collect();
         let r = self.open_roll(&from, id)?;
-        crate::check::check_reveal(r, &names, sealed_request, secret, contributions, result)
+        crate::check::check_reveal(rules, r, &names, sealed_request, secret, contributions, result)
     }
 
     pub(crate) fn open_roll(&mut self, roller: &PeerKey, id: &str) -> Result<&mut TableRoll, String> {
@@ -486,4 +515,17 @@ fn check_name(what: &str, s: &str) -> Result<(), String> {
         return Err(format!("{what} has {n} characters (MAX_NAME_CHARS: 1 to {MAX_NAME_CHARS})"));
     }
     Ok(())
+}
+
+/// Whether taking a message with this body reads the rules' code ([`crate::rules`]): a roll request (an intent, a
+/// hidden roll's reveal), a reveal's dice, a GM's request, an answer to one.
+fn needs_rules(body: &Body) -> bool {
+    matches!(
+        body,
+        Body::Intent { .. }
+            | Body::Reveal { .. }
+            | Body::SealedReveal { .. }
+            | Body::GmRequest { .. }
+            | Body::Answer { .. }
+    )
 }

@@ -130,7 +130,7 @@ fn a_second_contribution_arriving_after_the_reveal_that_used_the_first_fails_the
         99,
         Body::Contribution { roll: "s".into(), roller: key, bytes: bytes(77) },
     );
-    let mut third = Table::new(sim.hash, None);
+    let mut third = Table::new(sim.hash, None, Some(Rules::HERE));
     for m in sim.log.messages.iter().filter(|m| !m.message.contains("contribution")) {
         third.receive(m.message.as_bytes(), m.at_ms).unwrap();
     }

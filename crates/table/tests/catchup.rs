@@ -13,11 +13,7 @@ fn sync_to(from: &Member, out: &[SyncOut], to: &mut Member, now: u64, rng: &mut 
     let mut step = Step::default();
     let me = to.me();
     for o in out.iter().filter(|o| o.to.is_none_or(|k| k == me)) {
-        let s = to.on_sync(from.me(), &o.text, now, &mut || rng.bytes()).unwrap();
-        step.events.extend(s.events);
-        step.outgoing.extend(s.outgoing);
-        step.sync.extend(s.sync);
-        step.refused.extend(s.refused);
+        step.merge(to.on_sync(from.me(), &o.text, now, &mut || rng.bytes()).unwrap());
     }
     step
 }
@@ -40,7 +36,7 @@ fn a_late_joiner_catches_up_on_a_2000_message_table_in_paced_bounded_answers() {
     let bytes: usize = a.log().messages.iter().map(|m| m.message.len()).sum();
     let mut rng = Rng(7);
     let mut now = net.now + 1_000;
-    let mut late = Member::new("test table", rng.bytes(), "late".into(), None, now).unwrap();
+    let mut late = Member::new("test table", rng.bytes(), "late".into(), None, Some(Rules::HERE), now).unwrap();
     let hello = late.hello(now).unwrap();
     let step = a.receive(&hello, now, &mut || rng.bytes()).unwrap();
     for m in step.outgoing {
@@ -90,7 +86,7 @@ fn a_phone_back_from_a_save_older_than_its_last_roll_gets_that_roll_back_from_th
     let bea = net.key(1);
     net.vanish(1);
     net.advance(CONTRIBUTION_WAIT_MS);
-    let (back, _) = Member::restore(saved, net.now).unwrap();
+    let (back, _) = Member::restore(saved, Rules::HERE, net.now).unwrap();
     assert!(back.table().roll(&bea, &lost).is_none());
     net.rejoin(1, back);
     // Her own roll, verified on her phone as on the others, though nothing else was missing and no later message
@@ -107,7 +103,7 @@ fn a_phone_back_from_a_save_older_than_its_last_roll_gets_that_roll_back_from_th
     net.vanish(1);
     // A reload takes a moment: the restored phone's numbers start above its clock's, past the lost request's.
     net.advance(500);
-    let (back, _) = Member::restore(saved, net.now).unwrap();
+    let (back, _) = Member::restore(saved, Rules::HERE, net.now).unwrap();
     assert!(back.table().gm_request(&bea, &asked).is_none());
     net.rejoin(1, back);
     assert!(net.member(1).table().gm_request(&bea, &asked).is_some(), "her GM request came back");
@@ -145,8 +141,8 @@ fn a_silent_peer_is_away_after_the_wait_no_roll_waits_for_it_and_it_is_back_when
 /// Two members who know each other, delivering by hand.
 fn pair(seed: u64) -> (Member, Member, Rng) {
     let mut rng = Rng(seed);
-    let mut a = Member::new("t", rng.bytes(), "a".into(), None, NOW).unwrap();
-    let mut b = Member::new("t", rng.bytes(), "b".into(), None, NOW).unwrap();
+    let mut a = Member::new("t", rng.bytes(), "a".into(), None, Some(Rules::HERE), NOW).unwrap();
+    let mut b = Member::new("t", rng.bytes(), "b".into(), None, Some(Rules::HERE), NOW).unwrap();
     let (ha, hb) = (a.hello(NOW).unwrap(), b.hello(NOW).unwrap());
     let fresh = &mut || rng.bytes();
     for m in b.receive(&ha, NOW, fresh).unwrap().outgoing {
@@ -195,7 +191,7 @@ fn a_roll_made_while_the_phone_reaches_nobody_waits_for_the_table_before_its_wai
 #[test]
 fn messages_waiting_for_what_they_are_about_are_bounded_and_refused_naming_the_limit() {
     let mut rng = Rng(44);
-    let mut a = Member::new("t", rng.bytes(), "a".into(), None, NOW).unwrap();
+    let mut a = Member::new("t", rng.bytes(), "a".into(), None, Some(Rules::HERE), NOW).unwrap();
     a.hello(NOW).unwrap();
     let mut stranger = Identity::from_secret([9; 32]).unwrap();
     let hash = table_hash("t");
@@ -217,7 +213,7 @@ fn messages_waiting_for_what_they_are_about_are_bounded_and_refused_naming_the_l
 #[test]
 fn sync_frames_are_refused_with_the_reason_and_limit() {
     let mut rng = Rng(45);
-    let mut a = Member::new("t", rng.bytes(), "a".into(), None, NOW).unwrap();
+    let mut a = Member::new("t", rng.bytes(), "a".into(), None, Some(Rules::HERE), NOW).unwrap();
     let other = Identity::from_secret([8; 32]).unwrap().public();
     let fresh = &mut || rng.bytes();
     let e = a.on_sync(other, "{\"t\":\"nope\"}", NOW, fresh).unwrap_err();

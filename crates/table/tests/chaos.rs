@@ -53,6 +53,8 @@ struct Chaos {
     rolls: Vec<(usize, String)>,
     /// Problems shown on some phone: (the sender the refused message claims, what was wrong).
     problems: Vec<(Option<PeerKey>, String)>,
+    /// Phones seated before their rules' code came (as the browser app seats them), and when it comes.
+    rules_at: BTreeMap<usize, u64>,
 }
 
 impl Chaos {
@@ -68,6 +70,7 @@ impl Chaos {
             cheater: None,
             rolls: Vec::new(),
             problems: Vec::new(),
+            rules_at: BTreeMap::new(),
         };
         for i in 0..n {
             c.join(&format!("p{i}"));
@@ -76,8 +79,19 @@ impl Chaos {
     }
 
     fn join(&mut self, name: &str) -> usize {
+        self.join_with(name, Some(Rules::HERE))
+    }
+
+    /// A phone seated with the rules' code given `after_ms` later (the app fetches it once seated).
+    fn join_before_the_rules(&mut self, name: &str, after_ms: u64) -> usize {
+        let i = self.join_with(name, None);
+        self.rules_at.insert(i, self.now + after_ms);
+        i
+    }
+
+    fn join_with(&mut self, name: &str, rules: Option<Rules>) -> usize {
         let secret = self.rng.bytes();
-        let mut m = Member::new("chaos table", secret, name.into(), None, self.now).unwrap();
+        let mut m = Member::new("chaos table", secret, name.into(), None, rules, self.now).unwrap();
         let hello = m.hello(self.now).unwrap();
         self.phones.push(Phone { member: Some(m), saved: None, secret });
         let i = self.phones.len() - 1;
@@ -203,6 +217,12 @@ impl Chaos {
             let Some(m) = self.phones[i].member.as_mut() else { continue };
             m.set_connected(connected);
             let rng = &mut self.rng;
+            if !m.has_rules() && self.rules_at.get(&i).is_some_and(|at| *at <= now) {
+                let step = m.give_rules(Rules::HERE, now, &mut || rng.bytes());
+                self.take_step(i, step);
+            }
+            let Some(m) = self.phones[i].member.as_mut() else { continue };
+            let rng = &mut self.rng;
             let step = m.tick(now, &mut || rng.bytes());
             self.take_step(i, step);
         }
@@ -238,7 +258,7 @@ impl Chaos {
     /// Back from its save (a reload, a browser restarted): hello again and say what it has.
     fn wake(&mut self, i: usize) {
         let Some(saved) = self.phones[i].saved.take() else { return };
-        let (mut m, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), self.now).unwrap();
+        let (mut m, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), Rules::HERE, self.now).unwrap();
         assert!(refused.is_empty(), "{refused:?}");
         let hello = m.hello(self.now).unwrap();
         let step = m.wake(self.now);
@@ -309,7 +329,8 @@ proptest! {
     })]
 
     /// Random rolls while the network delays, reorders, duplicates and drops frames, and phones are cut off for a
-    /// while (a partition or a relay restart), sleep and come back from their save, and one joins late.
+    /// while (a partition or a relay restart), sleep and come back from their save, and one joins late (seated before
+    /// its rules' code comes, up to 20 s later).
     #[test]
     fn every_phone_ends_with_the_same_verified_rolls_whatever_the_network_does(
         seed in any::<u64>(), peers in 3usize..=4, loss in 0u64..=200, cheat in any::<bool>()
@@ -338,7 +359,9 @@ proptest! {
             let roller = (c.rng.next() % peers as u64) as usize;
             c.roll(roller);
             if round == 6 {
-                c.join("late");
+                // A late joiner whose rules' code takes up to 20 s (PARK_MS is 15 s) to come.
+                let after = c.rng.next() % 20_000;
+                c.join_before_the_rules("late", after);
             }
             let pause = 200 + c.rng.next() % 3_000;
             c.run(pause);

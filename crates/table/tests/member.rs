@@ -173,7 +173,7 @@ fn a_member_saved_and_restored_mid_session_continues_where_it_was() {
     let secret = net.rng.bytes();
     let meanwhile = net.act(2, |m, now| m.roll(notation("1d8"), secret, now));
     net.advance(limits::CONTRIBUTION_WAIT_MS);
-    let (back, refused) = Member::restore(serde_json::from_str(&text).unwrap(), net.now).unwrap();
+    let (back, refused) = Member::restore(serde_json::from_str(&text).unwrap(), Rules::HERE, net.now).unwrap();
     assert!(refused.is_empty(), "{refused:?}");
     let logged: Vec<&str> = back.log().messages.iter().map(|m| m.message.as_str()).collect();
     for (_, bytes) in &net.sent[start..sent_before] {
@@ -218,7 +218,7 @@ fn a_member_restored_from_a_save_older_than_its_last_messages_sends_what_every_p
     // The crash, and the restore from the older save a moment later.
     net.vanish(1);
     net.advance(300);
-    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), net.now).unwrap();
+    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), Rules::HERE, net.now).unwrap();
     assert!(refused.is_empty(), "{refused:?}");
     assert!(back.save().next_seq > used, "its numbers jump past every one it used");
     net.members[1] = Some(back);
@@ -249,7 +249,7 @@ fn an_open_roll_saved_before_its_reveal_is_revealed_after_the_restore() {
     assert_eq!(net.statuses(0, &roll), vec![Status::Pending; 3], "every contribution in, not revealed yet");
     let saved = serde_json::to_string(&net.member(0).save()).unwrap();
     net.vanish(0);
-    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), net.now).unwrap();
+    let (back, refused) = Member::restore(serde_json::from_str(&saved).unwrap(), Rules::HERE, net.now).unwrap();
     assert!(refused.is_empty(), "{refused:?}");
     assert_eq!(back.own_rolls().len(), 1);
     net.members[0] = Some(back);
@@ -287,8 +287,8 @@ fn a_peer_gone_mid_roll_delays_the_reveal_no_longer_than_the_wait() {
 #[test]
 fn a_copy_of_a_message_is_taken_once_and_a_refusal_is_reported_once() {
     let mut rng = Rng(9);
-    let mut a = Member::new("t", rng.bytes(), "a".into(), None, NOW).unwrap();
-    let mut b = Member::new("t", rng.bytes(), "b".into(), None, NOW).unwrap();
+    let mut a = Member::new("t", rng.bytes(), "a".into(), None, Some(Rules::HERE), NOW).unwrap();
+    let mut b = Member::new("t", rng.bytes(), "b".into(), None, Some(Rules::HERE), NOW).unwrap();
     let fresh = &mut || rng.bytes();
     let hello_b = b.hello(NOW).unwrap();
     let hello_a = a.hello(NOW).unwrap();
@@ -336,25 +336,25 @@ fn a_copy_of_a_message_is_taken_once_and_a_refusal_is_reported_once() {
 
 #[test]
 fn a_saved_member_is_strict_about_its_format() {
-    let mut m = Member::new("t", [3; 32], "me".into(), Some("Hero".into()), NOW).unwrap();
+    let mut m = Member::new("t", [3; 32], "me".into(), Some("Hero".into()), Some(Rules::HERE), NOW).unwrap();
     m.hello(NOW).unwrap();
     let saved = m.save();
     let text = serde_json::to_string(&saved).unwrap();
     assert!(text.contains(r#""version":1"#) && text.contains(&hex_of([3; 32])), "{text}");
     let extra = text.replacen('{', r#"{"extra":1,"#, 1);
     assert!(serde_json::from_str::<Saved>(&extra).unwrap_err().to_string().contains("unknown field `extra`"));
-    let err = Member::restore(Saved { version: 2, ..saved.clone() }, NOW).err().unwrap();
+    let err = Member::restore(Saved { version: 2, ..saved.clone() }, Rules::HERE, NOW).err().unwrap();
     assert!(err.contains("`version` is 2; this dicetray reads version 1"), "{err}");
-    let err = Member::restore(Saved { table_id: "other".into(), ..saved.clone() }, NOW).err().unwrap();
+    let err = Member::restore(Saved { table_id: "other".into(), ..saved.clone() }, Rules::HERE, NOW).err().unwrap();
     assert!(err.contains("is for table"), "{err}");
     let bad_roll = OwnRoll { roll: "nope".into(), secret: Bytes32([1; 32]), request: notation("1d6"), sealed: false };
-    let err = Member::restore(Saved { own_rolls: vec![bad_roll], ..saved.clone() }, NOW).err().unwrap();
+    let err = Member::restore(Saved { own_rolls: vec![bad_roll], ..saved.clone() }, Rules::HERE, NOW).err().unwrap();
     assert!(err.contains("`nope` is not in the saved table log"), "{err}");
-    let (back, refused) = Member::restore(saved, NOW).unwrap();
+    let (back, refused) = Member::restore(saved, Rules::HERE, NOW).unwrap();
     assert!(refused.is_empty());
     assert_eq!(back.me(), m.me());
     assert_eq!(back.table().peers()[&m.me()].character.as_deref(), Some("Hero"));
-    assert!(Member::new("t", [3; 32], String::new(), None, NOW).err().unwrap().contains("MAX_NAME_CHARS"));
+    assert!(Member::new("t", [3; 32], String::new(), None, None, NOW).err().unwrap().contains("MAX_NAME_CHARS"));
 }
 
 fn hex_of(b: [u8; 32]) -> String {
@@ -414,4 +414,93 @@ fn a_gm_sees_its_hidden_roll_once_it_may_be_revealed_and_the_reveal_shows_the_sa
     net.act(0, |m, now| m.reveal_sealed(&roll, now).map(|b| ((), b)));
     net.run();
     assert_eq!(net.verified_alike(0, &roll), seen, "the reveal shows what the GM saw");
+}
+
+/// `messages` delivered to `to` at `now`: what they did (its answers are returned, not delivered).
+fn deliver(to: &mut Member, messages: &[Vec<u8>], now: u64, fresh: &mut impl FnMut() -> [u8; 32]) -> Step {
+    let mut all = Step::default();
+    for m in messages {
+        all.merge(to.receive(m, now, fresh).unwrap());
+    }
+    all
+}
+
+#[test]
+fn a_phone_without_the_rules_yet_keeps_what_needs_them_and_takes_it_all_once_they_come() {
+    let mut rng = Rng(31);
+    let mut gm = Member::new("t", rng.bytes(), "gm".into(), None, Some(Rules::HERE), NOW).unwrap();
+    let mut new = Member::new("t", rng.bytes(), "new".into(), None, None, NOW).unwrap();
+    assert!(!new.has_rules());
+    let fresh = &mut || rng.bytes();
+    // Hellos need no rules: both are seated and see each other.
+    let hello_gm = gm.hello(NOW).unwrap();
+    let hello_new = new.hello(NOW).unwrap();
+    let answer = deliver(&mut gm, &[hello_new], NOW, fresh).outgoing;
+    deliver(&mut new, &[hello_gm], NOW, fresh);
+    deliver(&mut new, &answer, NOW, fresh);
+    assert_eq!(new.table().peers().values().filter(|p| p.present).count(), 2);
+    // Without the rules, this phone cannot roll, and says why.
+    let refused = new.roll(notation("1d20"), [5; 32], NOW).unwrap_err();
+    assert!(refused.contains("rules' code is not here yet"), "{refused}");
+    // The GM asks, rolls openly and reveals; the phone gets all of it before its rules.
+    let (ask, asked, _) = gm.ask(None, notation("3d6"), NOW).unwrap();
+    let (open, intent) = gm.roll(notation("3d6"), rng.bytes(), NOW + 10).unwrap();
+    let (answered, _) = gm.answer(gm.me(), &ask, &open, NOW + 11).unwrap();
+    let reveal = gm.tick(NOW + 3_000, &mut || rng.bytes()).outgoing;
+    assert_eq!(reveal.len(), 1, "the GM's reveal, with nobody's contribution (the phone had none to give)");
+    let fresh = &mut || rng.bytes();
+    let before = deliver(&mut new, &[asked, intent, answered, reveal[0].clone()], NOW + 3_000, fresh);
+    assert!(before.events.is_empty() && before.outgoing.is_empty() && before.refused.is_empty(), "{before:?}");
+    assert_eq!(new.held(), 4);
+    assert!(new.table().roll(&gm.me(), &open).is_none());
+    // Long past PARK_MS, nothing that waits for the rules is refused.
+    let waited = new.tick(NOW + 10 * limits::PARK_MS, fresh);
+    assert!(waited.refused.is_empty() && waited.problems.is_empty(), "{waited:?}");
+    assert_eq!(new.held(), 4);
+    // The rules come: every message is taken in the order it came, with the GM's own verdict and seed.
+    let given = new.give_rules(Rules::HERE, NOW + 10 * limits::PARK_MS + 1, fresh);
+    assert!(given.refused.is_empty() && given.problems.is_empty(), "{given:?}");
+    assert_eq!(new.held(), 0);
+    let checked: Vec<&Status> = given
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Checked { roll, status, .. } if *roll == open => Some(status),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(checked, vec![&Status::Verified]);
+    assert_eq!(new.seed_of(&gm.me(), &open), gm.seed_of(&gm.me(), &open));
+    assert!(new.seed_of(&gm.me(), &open).is_some());
+    assert_eq!(new.table().answers_to(&gm.me(), &ask), vec![(gm.me(), open.clone())]);
+    // The roll was revealed among them, so no contribution is sent to it.
+    assert!(given.outgoing.is_empty(), "{:?}", given.outgoing.len());
+    // Given twice, nothing more happens; and now the phone rolls.
+    assert_eq!(new.give_rules(Rules::HERE, NOW + 10 * limits::PARK_MS + 2, fresh), Step::default());
+    assert!(new.roll(notation("1d20"), [5; 32], NOW + 10 * limits::PARK_MS + 3).is_ok());
+}
+
+#[test]
+fn a_roll_still_open_when_the_rules_come_gets_this_phones_contribution_and_verifies() {
+    let mut rng = Rng(32);
+    let mut a = Member::new("t", rng.bytes(), "a".into(), None, Some(Rules::HERE), NOW).unwrap();
+    let mut b = Member::new("t", rng.bytes(), "b".into(), None, None, NOW).unwrap();
+    let fresh = &mut || rng.bytes();
+    let (hello_a, hello_b) = (a.hello(NOW).unwrap(), b.hello(NOW).unwrap());
+    let answer = deliver(&mut a, &[hello_b], NOW, fresh).outgoing;
+    deliver(&mut b, &[hello_a], NOW, fresh);
+    deliver(&mut b, &answer, NOW, fresh);
+    let (roll, intent) = a.roll(notation("2d10"), [8; 32], NOW + 5).unwrap();
+    let waiting = deliver(&mut b, &[intent], NOW + 6, fresh);
+    assert!(waiting.outgoing.is_empty(), "no contribution before the rules");
+    let given = b.give_rules(Rules::HERE, NOW + 500, fresh);
+    assert_eq!(given.outgoing.len(), 1, "its contribution, once the intent is taken");
+    deliver(&mut a, &given.outgoing, NOW + 501, fresh);
+    let reveal = a.tick(NOW + 502, fresh).outgoing;
+    assert_eq!(reveal.len(), 1, "every expected contribution is in: the roller reveals at once");
+    deliver(&mut b, &reveal, NOW + 503, fresh);
+    let r = b.table().roll(&a.me(), &roll).unwrap();
+    assert_eq!(r.status, Status::Verified);
+    assert_eq!(r.used.as_ref().map(Vec::len), Some(1), "b's contribution counted");
+    assert_eq!(b.seed_of(&a.me(), &roll), a.seed_of(&a.me(), &roll));
 }

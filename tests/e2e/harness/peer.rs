@@ -10,7 +10,9 @@ use aes_gcm::aead::{Aead, Payload};
 use aes_gcm::{Aes256Gcm, KeyInit, Nonce};
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use base64::Engine;
-use dicetray_table::{reveal_body, table_hash, Body, Bytes32, Event, Identity, PeerKey, RollRequest, Status, Table};
+use dicetray_table::{
+    reveal_body, table_hash, Body, Bytes32, Event, Identity, PeerKey, RollRequest, Rules, Status, Table,
+};
 use nostr_relay_builder::prelude::{Keys, SecretKey};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -153,7 +155,7 @@ impl CheatingPeer {
             nostr: nostr_keys(&secret),
             link: link.clone(),
             table_hash,
-            table: Table::new(table_hash, Some(me)),
+            table: Table::new(table_hash, Some(me), Some(Rules::HERE)),
             socket,
             rng,
             started: Instant::now(),

@@ -25,7 +25,7 @@ impl Transcript {
             hash,
             ids: [key(1), key(2), key(3)],
             log: TableLog::new(hash),
-            table: Table::new(hash, None),
+            table: Table::new(hash, None, Some(Rules::HERE)),
             rolls: 0,
         };
         for i in 0..3 {

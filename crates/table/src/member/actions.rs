@@ -41,7 +41,7 @@ impl Member {
     ) -> Result<(String, Vec<u8>), String> {
         // Nobody else can check a hidden request before its reveal, so check it here: a sealed roll that cannot be
         // rolled could never be revealed.
-        request.check()?;
+        (self.table.rules_here()?.check)(&request)?;
         let id = format!("r{}", self.seq_at(now_ms));
         let secret = Bytes32(secret);
         let body = Body::SealedIntent { roll: id.clone(), commitment: seal_commitment_of(&request, &secret) };

@@ -119,7 +119,12 @@ impl Member {
     /// contribution if it is still open once the whole answer is taken and was announced within `REVEAL_LIMIT_MS`
     /// (by its roller's clock): an old roll revealed long ago gets none (its reveal usually follows in the same
     /// answer), so no phone shows it "without" this device's randomness.
-    fn contribute_to_caught_up(&mut self, step: &mut Step, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) {
+    pub(super) fn contribute_to_caught_up(
+        &mut self,
+        step: &mut Step,
+        now_ms: u64,
+        fresh: &mut impl FnMut() -> [u8; 32],
+    ) {
         let recent = now_ms.saturating_sub(REVEAL_LIMIT_MS).saturating_mul(crate::wire::SEQ_PER_MS);
         let asked: Vec<(PeerKey, String)> = step
             .events

@@ -23,9 +23,10 @@ use crate::log::{LoggedMessage, TableLog};
 use crate::peer_set::PeerSet;
 use crate::reveal::reveal_body;
 use crate::roll::Status;
+use crate::rules::Rules;
 use crate::seed::seed;
 use crate::sync::{Chains, SyncOut};
-use crate::table::Table;
+use crate::table::{Missing, Table};
 use crate::wire::{open, Identity, Signed, SEQ_PER_MS};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
@@ -85,12 +86,15 @@ pub struct Member {
 impl Member {
     /// A member of table `table_id` (the id from the link) with the device's identity secret, at `now_ms` (the wall
     /// clock): its sequence numbers start at `now_ms * SEQ_PER_MS`, above those of any earlier member of this device
-    /// at this table. Nothing is sent until [`Member::hello`].
+    /// at this table. Nothing is sent until [`Member::hello`]. `rules`: the rules' code, if it is here yet; without
+    /// it the member takes every message that does not need it, keeps the others waiting (they do not expire
+    /// meanwhile), and cannot roll, until [`Member::give_rules`].
     pub fn new(
         table_id: &str,
         identity_secret: [u8; 32],
         name: String,
         character: Option<String>,
+        rules: Option<Rules>,
         now_ms: u64,
     ) -> Result<Member, String> {
         if table_id.is_empty() {
@@ -113,7 +117,7 @@ impl Member {
             character,
             next_seq: now_ms.saturating_mul(SEQ_PER_MS).max(1),
             last_own: None,
-            table: Table::new(hash, Some(me)),
+            table: Table::new(hash, Some(me), rules),
             own: Vec::new(),
             taken: BTreeSet::new(),
             refused: BTreeSet::new(),
@@ -198,11 +202,44 @@ impl Member {
         }
     }
 
+    /// Give the rules' code to a member made without it ([`Member::new`]): the messages that waited for it are
+    /// taken, in the order they came (and what waited for those); the step holds what that did, as a
+    /// [`Member::receive`] of them would have. A roll among them gets this device's contribution as one that came in
+    /// a catch-up does: once all are taken, if it is still open (its reveal may have waited among them).
+    pub fn give_rules(&mut self, rules: Rules, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) -> Step {
+        let mut step = std::mem::take(&mut self.pending);
+        if self.has_rules() {
+            return step;
+        }
+        self.table.give_rules(rules);
+        self.release(vec![Missing::Rules], true, now_ms, fresh, &mut step);
+        self.contribute_to_caught_up(&mut step, now_ms, fresh);
+        step
+    }
+
+    /// Whether this member has the rules' code ([`Member::give_rules`]).
+    pub fn has_rules(&self) -> bool {
+        self.table.rules().is_some()
+    }
+
     /// Take what waited for `taken` (and what waited for those), each as arrived.
     fn unpark(&mut self, taken: &Signed, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32], step: &mut Step) {
-        let mut work: Vec<crate::table::Missing> = Table::provides(taken).into_iter().collect();
+        self.release(Table::provides(taken).into_iter().collect(), false, now_ms, fresh, step);
+    }
+
+    /// Take what waited for each of `work` (and what waited for those), each as arrived; `late`: as if passed on
+    /// in a catch-up (no contribution from inside the step: `contribute_to_caught_up`).
+    fn release(
+        &mut self,
+        mut work: Vec<Missing>,
+        late: bool,
+        now_ms: u64,
+        fresh: &mut impl FnMut() -> [u8; 32],
+        step: &mut Step,
+    ) {
         while let Some(missing) = work.pop() {
             for p in self.park.release(&missing) {
+                let p = park::Parked { live: p.live && !late, ..p };
                 if let Some(still) = self.table.missing(&p.signed) {
                     if let Some(out) = self.park.park(still, p) {
                         self.settle_parked(out, Gave::Full, now_ms, fresh, step);
@@ -317,7 +354,10 @@ impl Member {
     /// others' rolls not revealed in time, and send the heartbeat (`have`) every `HEARTBEAT_MS`.
     pub fn tick(&mut self, now_ms: u64, fresh: &mut impl FnMut() -> [u8; 32]) -> Step {
         let mut step = std::mem::take(&mut self.pending);
-        for p in self.park.expired(now_ms) {
+        // Nothing stops waiting while the rules' code is on its way: a contribution waits for an intent that waits
+        // for the rules, and neither may be refused for a download.
+        let expired = if self.has_rules() { self.park.expired(now_ms) } else { Vec::new() };
+        for p in expired {
             self.settle_parked(p, Gave::Time, now_ms, fresh, &mut step);
         }
         let others: Vec<PeerKey> =
@@ -505,7 +545,8 @@ enum Gave {
 }
 
 impl Step {
-    fn merge(&mut self, other: Step) {
+    /// Add what `other` did after what this step did.
+    pub fn merge(&mut self, other: Step) {
         self.events.extend(other.events);
         self.outgoing.extend(other.outgoing);
         self.problems.extend(other.problems);

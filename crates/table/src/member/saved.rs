@@ -7,6 +7,7 @@ use crate::body::RollRequest;
 use crate::error::Rejected;
 use crate::key::Bytes32;
 use crate::log::{TableLog, LOG_FORMAT, LOG_VERSION};
+use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -55,15 +56,16 @@ impl Member {
         }
     }
 
-    /// Rebuild a member by replaying its log, at `now_ms` (the wall clock); with the messages the replay refused
-    /// (left out of the new log), which only an edited or damaged save has. Nothing is sent: call [`Member::hello`]
-    /// to rejoin, then [`Member::tick`], which reveals the own open rolls that fell due meanwhile.
+    /// Rebuild a member by replaying its log with the rules' code (`rules`: its rolls are checked again), at `now_ms`
+    /// (the wall clock); with the messages the replay refused (left out of the new log), which only an edited or
+    /// damaged save has. Nothing is sent: call [`Member::hello`] to rejoin, then [`Member::tick`], which reveals the
+    /// own open rolls that fell due meanwhile.
     ///
     /// The app saves at most once a second and broadcasts before saving, so after a crash the save can be older than
     /// the last messages sent, whose sequence numbers the peers saw. The restored member's numbers therefore start at
     /// `now_ms * SEQ_PER_MS` (if above the saved ones): above every number sent before, saved or not, as long as the
     /// clock did not go back. Messages waiting for what they are about (`park.rs`) are not saved: catch-up brings them again.
-    pub fn restore(saved: Saved, now_ms: u64) -> Result<(Member, Vec<Rejected>), String> {
+    pub fn restore(saved: Saved, rules: Rules, now_ms: u64) -> Result<(Member, Vec<Rejected>), String> {
         if saved.version != SAVED_VERSION {
             return Err(format!(
                 "saved table member `version` is {}; this dicetray reads version {SAVED_VERSION}",
@@ -77,7 +79,8 @@ impl Member {
                 log.format, log.version
             ));
         }
-        let mut member = Member::new(&saved.table_id, saved.identity_secret.0, saved.name, saved.character, now_ms)?;
+        let (name, character) = (saved.name, saved.character);
+        let mut member = Member::new(&saved.table_id, saved.identity_secret.0, name, character, Some(rules), now_ms)?;
         if log.table != member.hash {
             return Err(format!(
                 "the saved table log is for table {}, not this table ({})",

@@ -38,7 +38,7 @@ impl Sim {
         let devices = (0..n)
             .map(|i| {
                 let id = Identity::from_secret(bytes(seed * 100 + i as u64).0).unwrap();
-                let table = Table::new(hash, Some(id.public()));
+                let table = Table::new(hash, Some(id.public()), Some(Rules::HERE));
                 Device { id, table }
             })
             .collect();

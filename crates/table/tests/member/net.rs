@@ -106,7 +106,7 @@ impl Net {
     /// A new device connects and says hello (delivered by the next [`Net::run`]).
     pub fn join(&mut self, name: &str) -> usize {
         let secret = self.rng.bytes();
-        let mut m = Member::new("test table", secret, name.into(), None, self.now).unwrap();
+        let mut m = Member::new("test table", secret, name.into(), None, Some(Rules::HERE), self.now).unwrap();
         let hello = m.hello(self.now).unwrap();
         self.members.push(Some(m));
         let i = self.members.len() - 1;
