@@ -141,9 +141,8 @@ fn axe_finds_nothing_on_a_laptop() {
 
 /// The page's visible buttons that show the browser's own look where the app's should be, one line each, and how
 /// many buttons were checked (a file picker's own button among them). The browser's look is read from a probe button
-/// with every author style reverted: its
-/// font (13.33 px Arial here) and its grey background (a grey box in dark mode). An app's button has neither (the font
-/// only counts on a button with text).
+/// with every author style reverted: its font (13.33 px Arial here) and its grey background (a grey box in dark
+/// mode). An app's button has neither (the font only counts on a button with text).
 async fn buttons_in_the_browsers_style(page: &Page) -> (u64, Vec<String>) {
     let found = page
         .js(
