@@ -20,20 +20,24 @@ use leptos::prelude::*;
 pub fn TableScreen() -> impl IntoView {
     let state = use_app_state();
     let seated = RwSignal::new(state.seat.with_value(|s| s.as_ref().and_then(Seated::of)));
-    // A saved seat not yet taken up (the screen opened before start-up's resume ran) is taken up here.
+    // A saved seat not yet taken up (the screen opened before start-up's resume ran) is taken up here. Meanwhile
+    // the screen says so rather than offering to join, which would seat this phone again under a new identity.
+    let rejoining = RwSignal::new(false);
     if seated.get_untracked().is_none() && !state.seating.with_untracked(|s| s.is_empty()) {
+        rejoining.set(true);
         leptos::task::spawn_local(async move {
-            if let Some(seat) = crate::table::join::resume(state).await {
-                seated.try_set(Some(seat));
-            }
+            let seat = crate::table::join::resume(state).await;
+            seated.try_set(seat);
+            rejoining.try_set(false);
         });
     }
     view! {
         <section class="screen table" aria-labelledby="screen-title">
             <h1 id="screen-title">"Table"</h1>
-            {move || match seated.get() {
-                None => view! { <JoinForm seated /> }.into_any(),
-                Some(seat) => view! { <AtTable seat seated /> }.into_any(),
+            {move || match (seated.get(), rejoining.get()) {
+                (Some(seat), _) => view! { <AtTable seat seated /> }.into_any(),
+                (None, true) => view! { <p class="hint table-rejoining" role="status">"Rejoining your table…"</p> }.into_any(),
+                (None, false) => view! { <JoinForm seated /> }.into_any(),
             }}
         </section>
     }
