@@ -253,7 +253,9 @@ impl Page {
         trace(format_args!("goto {url:?}"));
         self.client.goto(url).await.unwrap_or_else(|e| panic!("open {url}: {e}"));
         self.wait_for_within(".app-header", LOAD_WAIT).await;
-        self.wait_js("return !document.querySelector('.screen-loading');", "the screen's code to load").await;
+        // A lazy screen's chunk is the same kind of work as the first page (fetch, compile), slow on a loaded machine.
+        let loaded = "return !document.querySelector('.screen-loading');";
+        self.wait_js_within(loaded, "the screen's code to load", LOAD_WAIT).await;
     }
 
     /// Run `script` (a function body that returns a value or a promise) until its result is truthy, and return
